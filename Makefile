@@ -1,0 +1,30 @@
+# The two commands of the README: `make play` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: play test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+play: $(STAMP)  ## install and start the app
+	$(BIN)/twofold
+
+test: $(STAMP)  ## install and run the whole test suite
+	$(BIN)/python -m pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: $(STAMP)
+	for script in benchmarks/*.py; do $(BIN)/python $$script; done
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,225 @@
+"""A game in play: the current state, its undo history, its log and its clock.
+
+A game *is* its log: the mode, the code (or a starting position) and the actions
+taken, ``undo`` included. :meth:`Game.replay` folds the log through the rules and
+so rebuilds the board, the score and the undo history exactly.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from twofold.core.rules import Event, Mode, Outcome, Refused, largest_tile
+
+Clock = Callable[[], float]
+UNDO = "undo"
+#: the most states undo can step back through, whatever a variant asks for
+MAX_HISTORY = 2000
+
+
+class ReplayError(ValueError):
+    """A log that does not replay under the current rules."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one command did to a game."""
+
+    action: str
+    outcome: Outcome
+    announcement: str
+    #: the first time the mode's goal tile appeared in this game
+    reached_goal: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return self.outcome.changed
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.outcome.events
+
+
+@dataclass
+class Flags:
+    """Facts about a game that its log alone does not say."""
+
+    won: bool = False
+    kept_going: bool = False
+    #: never counted towards records (a position, the Sample, the solver)
+    uncounted: bool = False
+    solver: bool = False
+
+    def as_dict(self) -> dict[str, bool]:
+        return {k: v for k, v in vars(self).items() if v}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Flags:
+        return cls(**{k: bool(data[k]) for k in vars(cls()) if k in data})
+
+
+@dataclass
+class Game:
+    mode: Mode
+    code: str
+    state: Any
+    position: Mapping[str, Any] | None = None
+    log: list[str] = field(default_factory=list)
+    flags: Flags = field(default_factory=Flags)
+    clock: Clock = time.monotonic
+    history: deque[Any] = field(default_factory=deque)
+    #: identifies this game's row in the history of finished games
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    _banked: float = 0.0
+    _running_since: float | None = None
+
+    # -- construction -----------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        mode: Mode,
+        code: str,
+        *,
+        position: Mapping[str, Any] | None = None,
+        clock: Clock = time.monotonic,
+    ) -> Game:
+        """A new game of ``mode`` from ``code``, or from a starting ``position``."""
+        state = (
+            mode.rules.from_position(position, code)
+            if position is not None
+            else mode.rules.new_game(code)
+        )
+        game = cls(mode=mode, code=code, state=state, position=position, clock=clock)
+        if position is not None:
+            game.flags.uncounted = True
+        game.flags.won = game._goal_reached()
+        return game
+
+    @classmethod
+    def replay(
+        cls,
+        mode: Mode,
+        code: str,
+        actions: Iterable[str],
+        *,
+        position: Mapping[str, Any] | None = None,
+        clock: Clock = time.monotonic,
+    ) -> Game:
+        """Rebuild a game from its log; raise ReplayError if any action is refused."""
+        game = cls.start(mode, code, position=position, clock=clock)
+        for number, action in enumerate(actions, start=1):
+            try:
+                step = game.act(action)
+            except Refused as refusal:
+                raise ReplayError(f"action {number} ({action!r}) was refused: {refusal}") from None
+            if not step.changed:
+                raise ReplayError(f"action {number} ({action!r}) changed nothing")
+        return game
+
+    # -- play ---------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Any:
+        return self.mode.rules
+
+    @property
+    def undo_depth(self) -> int:
+        return min(self.rules.undo_depth, MAX_HISTORY)
+
+    def act(self, text: str) -> Step:
+        """Apply one command. Raises Refused, leaving the game untouched, if not allowed."""
+        if self.time_up:
+            raise Refused("the time is up")
+        action = self.rules.parse(text)
+        before = self.state
+        if action == UNDO:
+            outcome = self._undo()
+        else:
+            outcome = self.rules.apply(before, action)
+            if outcome.changed:
+                if self.undo_depth:
+                    self.history.append(before)
+                    while len(self.history) > self.undo_depth:
+                        self.history.popleft()
+                self.state = outcome.state
+        if outcome.changed:
+            self.log.append(action)
+        reached = False
+        if outcome.changed and not self.flags.won and self._goal_reached():
+            self.flags.won = reached = True
+        return Step(action, outcome, self.rules.announce(before, outcome), reached)
+
+    def _undo(self) -> Outcome:
+        if not self.history:
+            raise Refused("nothing to undo")
+        state = self.rules.undo(self.history[-1], self.state)
+        self.history.pop()
+        self.state = state
+        return Outcome(state, (Undone(),))
+
+    def _goal_reached(self) -> bool:
+        goal = self.mode.goal
+        return goal is not None and largest_tile(self.state.board) >= goal
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    @property
+    def over(self) -> bool:
+        return self.time_up or self.rules.is_over(self.state)
+
+    @property
+    def started(self) -> bool:
+        """Whether any action has been taken (a game worth counting or confirming)."""
+        return bool(self.log)
+
+    # -- the clock ----------------------------------------------------------------------
+
+    @property
+    def elapsed(self) -> float:
+        if self._running_since is None:
+            return self._banked
+        return self._banked + max(0.0, self.clock() - self._running_since)
+
+    @elapsed.setter
+    def elapsed(self, seconds: float) -> None:
+        self._banked = seconds
+        if self._running_since is not None:
+            self._running_since = self.clock()
+
+    @property
+    def running(self) -> bool:
+        return self._running_since is not None
+
+    def resume(self) -> None:
+        if self._running_since is None:
+            self._running_since = self.clock()
+
+    def pause(self) -> None:
+        if self._running_since is not None:
+            self._banked = self.elapsed
+            self._running_since = None
+
+    @property
+    def time_left(self) -> float | None:
+        limit = self.mode.time_limit
+        return None if limit is None else max(0.0, limit - self.elapsed)
+
+    @property
+    def time_up(self) -> bool:
+        left = self.time_left
+        return left is not None and left <= 0.0
+
+
+@dataclass(frozen=True)
+class Undone(Event):
+    """The last action was taken back."""
+
+    kind = "undo"

@@ -1,0 +1,175 @@
+"""The contract between the core and a variant: modes, rules, states and events.
+
+A variant registers :class:`Mode` objects through the ``twofold_register_modes``
+hook. Each mode carries a :class:`Rules` object: pure functions from an immutable
+state and an action (a line of text, the same words as the JSON protocol) to a new
+state and a list of :class:`Event` values describing what happened.
+
+The core never looks inside a state beyond the :class:`State` protocol below.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+Board = tuple[tuple[int, ...], ...]
+
+
+class Refused(Exception):
+    """An action the rules do not allow; the message is a short reason for the player."""
+
+
+class PositionError(ValueError):
+    """A starting position (``--position``) that the rules cannot use; one-line message."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened during an action, for the UI to animate and announce.
+
+    Variants subclass this with their own fields and a ``kind`` class attribute.
+    """
+
+    kind: ClassVar[str] = "event"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The event as JSON-ready data: ``{"type": kind, ...fields}``."""
+        data: dict[str, Any] = {"type": self.kind}
+        for f in dataclasses.fields(self):
+            data[f.name] = _jsonable(getattr(self, f.name))
+        return data
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@runtime_checkable
+class State(Protocol):
+    """What the core reads of every variant's state. States are immutable values."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def board(self) -> Board:
+        """Rows top first, ``0`` for an empty cell."""
+        ...
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def moves(self) -> int:
+        """Actions that changed the game (2048 moves, 2248 merges and power-ups)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of applying an action: the new state and what happened on the way."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.events)
+
+
+class Rules(Protocol):
+    """The pure rules of one mode. Every method is a function of its arguments only."""
+
+    #: how many earlier states undo may return to (0 for none)
+    undo_depth: int
+
+    def new_game(self, code: str) -> Any:
+        """The opening state for ``code``."""
+        ...
+
+    def from_position(self, data: Mapping[str, Any], code: str) -> Any:
+        """A state from a JSON position (``{"board": [[...]], ...}``); raise PositionError."""
+        ...
+
+    def parse(self, text: str) -> str:
+        """Normalise a typed command (``"l"`` → ``"left"``); raise Refused if unknown."""
+        ...
+
+    def apply(self, state: Any, action: str) -> Outcome:
+        """Apply a normalised action. Raise Refused if illegal; no events means no change."""
+        ...
+
+    def undo(self, previous: Any, current: Any) -> Any:
+        """The state that undoing ``current`` gives, ``previous`` being the one before it.
+
+        Raise Refused when undo is not allowed now (for example no Undo power-up).
+        """
+        ...
+
+    def is_over(self, state: Any) -> bool:
+        """Whether no action can change the game any more."""
+        ...
+
+    def report(self, state: Any) -> dict[str, Any]:
+        """Extra JSON protocol fields for this mode (``won``, ``powerups``, ...)."""
+        ...
+
+    def announce(self, before: Any, outcome: Outcome) -> str:
+        """One line that tells a player what the action did."""
+        ...
+
+    def read_board(self, state: Any) -> list[str]:
+        """The whole board in words, one line per row, for R and screen readers."""
+        ...
+
+    def render_text(self, state: Any) -> str:
+        """The board as aligned plain text, for ``--plain``."""
+        ...
+
+    def stats(self, state: Any) -> dict[str, int]:
+        """Per-game numbers for records beyond score and largest tile (may be empty)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One playable mode: its own menu entry, save slot and records."""
+
+    id: str
+    title: str
+    rules: Rules
+    #: modes of one family share a name on the command line (``play 2048 --size 5``)
+    family: str = ""
+    size: int | None = None
+    description: str = ""
+    #: a daily mode's code comes from the UTC date (see twofold.core.daily)
+    daily: bool = False
+    #: seconds of play before the game ends, or None
+    time_limit: float | None = None
+    #: how the app takes input: "slide" (four directions) or "chain" (paths of cells)
+    controls: str = "slide"
+    #: value whose first appearance is announced as a win, or None
+    goal: int | None = None
+    #: free-form extras a plugin wants to hand its own UI
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.family:
+            object.__setattr__(self, "family", self.id)
+
+
+def largest_tile(board: Board) -> int:
+    return max((v for row in board for v in row), default=0)
+
+
+def tile_values(board: Board) -> set[int]:
+    return {v for row in board for v in row if v}
+
+
+def as_board(rows: Sequence[Sequence[int]]) -> Board:
+    return tuple(tuple(int(v) for v in row) for row in rows)

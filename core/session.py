@@ -1,0 +1,256 @@
+"""A player's seat at one mode: the game in play, saved after every change, and records.
+
+Every front end (the app, ``--plain`` and ``--json``) plays through a Session, so
+saving, resuming, damaged-save recovery and records behave the same everywhere.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Protocol
+
+from twofold.core.codes import new_code
+from twofold.core.daily import daily_code, utc_today
+from twofold.core.game import Clock, Flags, Game, ReplayError, Step
+from twofold.core.rules import Mode, largest_tile, tile_values
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as stored: its log, not its board."""
+
+    mode_id: str
+    code: str
+    actions: tuple[str, ...]
+    elapsed: float = 0.0
+    flags: Mapping[str, bool] | None = None
+    position: Mapping[str, Any] | None = None
+    #: the date a daily game belongs to (ISO), so a new day starts a new daily
+    day: str | None = None
+    game_id: str = ""
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """One row of the history of finished games, from which records are computed.
+
+    Recording the same ``game_id`` again replaces the row (a game brought back by
+    Last game, or played on after undo at game over, is still one game).
+    """
+
+    game_id: str
+    mode_id: str
+    code: str
+    score: int
+    largest: int
+    moves: int
+    elapsed: float
+    counted: bool
+    won: bool
+    tiles: tuple[int, ...]
+    stats: Mapping[str, int]
+    day: str | None
+    finished_at: float
+
+
+class Store(Protocol):
+    """Where sessions keep saves and finished games (see twofold.core.store)."""
+
+    def load_save(self, mode_id: str) -> SavedGame | None:
+        """The saved game of a mode; raise ValueError if the stored save is unreadable."""
+        ...
+
+    def write_save(self, saved: SavedGame) -> None: ...
+
+    def clear_save(self, mode_id: str) -> None: ...
+
+    def record_finished(self, finished: FinishedGame) -> None:
+        """Add the game to the history, replacing an earlier row with the same game_id."""
+        ...
+
+
+class MemoryStore:
+    """A store that keeps everything in memory (tests, and when no database can open)."""
+
+    def __init__(self) -> None:
+        self.saves: dict[str, SavedGame] = {}
+        self.finished: list[FinishedGame] = []
+
+    def load_save(self, mode_id: str) -> SavedGame | None:
+        return self.saves.get(mode_id)
+
+    def write_save(self, saved: SavedGame) -> None:
+        self.saves[saved.mode_id] = saved
+
+    def clear_save(self, mode_id: str) -> None:
+        self.saves.pop(mode_id, None)
+
+    def record_finished(self, finished: FinishedGame) -> None:
+        self.finished = [f for f in self.finished if f.game_id != finished.game_id]
+        self.finished.append(finished)
+
+
+FinishedHook = Callable[[FinishedGame], None]
+
+
+class Session:
+    """The game in play for one mode, kept in step with the store."""
+
+    def __init__(
+        self,
+        mode: Mode,
+        store: Store,
+        *,
+        clock: Clock = time.monotonic,
+        today: Callable[[], date] = utc_today,
+        on_finished: FinishedHook | None = None,
+    ) -> None:
+        self.mode = mode
+        self.store = store
+        self.clock = clock
+        self.today = today
+        self.on_finished = on_finished
+        self.notice: str | None = None
+        #: the game that New game, Restart or Sample replaced (for Last game)
+        self.previous: Game | None = None
+        self.game = self._resume_or_start()
+
+    # -- opening --------------------------------------------------------------------------
+
+    def _fresh_code(self) -> str:
+        return daily_code(self.mode.id, self.today()) if self.mode.daily else new_code()
+
+    def _day(self) -> str | None:
+        return self.today().isoformat() if self.mode.daily else None
+
+    def _resume_or_start(self) -> Game:
+        try:
+            saved = self.store.load_save(self.mode.id)
+        except ValueError as error:
+            self.notice = f"The saved {self.mode.title} game could not be read ({error}); new game."
+            self.store.clear_save(self.mode.id)
+            saved = None
+        if saved is not None and self.mode.daily and saved.day != self._day():
+            saved = None  # yesterday's daily is over: today's board waits
+        if saved is not None:
+            try:
+                return self._restore(saved)
+            except (ReplayError, ValueError, KeyError, TypeError) as error:
+                self.notice = (
+                    f"The saved {self.mode.title} game could not be replayed ({error}); new game."
+                )
+                self.store.clear_save(self.mode.id)
+        return Game.start(self.mode, self._fresh_code(), clock=self.clock)
+
+    def _restore(self, saved: SavedGame) -> Game:
+        if saved.mode_id != self.mode.id:
+            raise ValueError(f"it belongs to mode {saved.mode_id!r}")
+        game = Game.replay(
+            self.mode, saved.code, saved.actions, position=saved.position, clock=self.clock
+        )
+        game.flags = Flags.from_dict(saved.flags or {})
+        if saved.position is not None:
+            game.flags.uncounted = True
+        game.elapsed = saved.elapsed
+        if saved.game_id:
+            game.game_id = saved.game_id
+        return game
+
+    # -- play -------------------------------------------------------------------------------
+
+    def act(self, text: str) -> Step:
+        """Apply a command; save if it changed the game, record the game if it ended."""
+        step = self.game.act(text)
+        if step.changed:
+            self.save()
+            if self.game.over:
+                self.finish()
+        return step
+
+    def save(self) -> None:
+        game = self.game
+        if not game.log and game.position is None:
+            self.store.clear_save(self.mode.id)
+            return
+        self.store.write_save(
+            SavedGame(
+                mode_id=self.mode.id,
+                code=game.code,
+                actions=tuple(game.log),
+                elapsed=game.elapsed,
+                flags=game.flags.as_dict(),
+                position=game.position,
+                day=self._day(),
+                game_id=game.game_id,
+            )
+        )
+
+    def finish(self) -> FinishedGame | None:
+        """Record the current game as finished, if any action was taken."""
+        game = self.game
+        if not game.started:
+            return None
+        board = game.state.board
+        finished = FinishedGame(
+            game_id=game.game_id,
+            mode_id=self.mode.id,
+            code=game.code,
+            score=game.state.score,
+            largest=largest_tile(board),
+            moves=game.state.moves,
+            elapsed=game.elapsed,
+            counted=not game.flags.uncounted,
+            won=game.flags.won,
+            tiles=tuple(sorted(tile_values(board))),
+            stats=dict(self.mode.rules.stats(game.state)),
+            day=self._day(),
+            finished_at=time.time(),
+        )
+        self.store.record_finished(finished)
+        if self.on_finished is not None:
+            self.on_finished(finished)
+        return finished
+
+    def _replace(self, game: Game) -> Game:
+        old = self.game
+        old.pause()
+        self.finish()
+        self.previous = old
+        self.game = game
+        self.save()
+        return game
+
+    def new_game(
+        self, code: str | None = None, *, position: Mapping[str, Any] | None = None
+    ) -> Game:
+        """Finish the current game and start another (today's code in a daily mode)."""
+        return self._replace(
+            Game.start(self.mode, code or self._fresh_code(), position=position, clock=self.clock)
+        )
+
+    def restart(self) -> Game:
+        """The same code (or position) again, from its first move."""
+        return self._replace(
+            Game.start(self.mode, self.game.code, position=self.game.position, clock=self.clock)
+        )
+
+    def adopt(self, game: Game) -> Game:
+        """Put a game built elsewhere (the Sample, a replay) in play."""
+        return self._replace(game)
+
+    def last_game(self) -> Game | None:
+        """Bring back the game that New game, Restart or Sample replaced; one step back."""
+        if self.previous is None:
+            return None
+        back, self.previous = self.previous, None
+        self.game.pause()
+        self.game = back
+        self.save()
+        return back
+
+    def close(self) -> None:
+        self.game.pause()
+        self.save()
