@@ -24,10 +24,18 @@ class CodeError(ValueError):
     """A game code or share string that cannot be read; the message is one line."""
 
 
+def _gf32_times_x(value: int) -> int:
+    """Multiply by x in GF(32) = GF(2)[x] / (x^5 + x^2 + 1)."""
+    value <<= 1
+    return value ^ 0b100101 if value & 0b100000 else value
+
+
 def _check_symbol(data: str) -> str:
-    # A position-weighted sum catches every single-symbol typo and most swaps.
-    total = sum((i + 1) * ALPHABET.index(ch) for i, ch in enumerate(data))
-    return ALPHABET[total % len(ALPHABET)]
+    # A check in GF(32) (Horner's rule) catches every single typo and every adjacent swap.
+    total = 0
+    for ch in data:
+        total = _gf32_times_x(total) ^ ALPHABET.index(ch)
+    return ALPHABET[_gf32_times_x(total)]
 
 
 def _from_number(number: int) -> str:

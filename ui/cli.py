@@ -1,2 +1,265 @@
-def main() -> int:
+"""The command line: ``twofold``, ``play``, ``daily``, ``plugins`` and friends.
+
+Every mistake a user can make here (an unknown mode, an impossible size, a bad code,
+an unreadable position file) ends with one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from twofold.core import plugins
+from twofold.core.codes import CodeError, is_share_string, parse_code, parse_share
+from twofold.core.i18n import _
+from twofold.core.rules import Mode, PositionError
+from twofold.core.session import Session
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A mistake on the command line; the message is the one line shown."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line and exit status 2, never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+# -- choosing a mode -----------------------------------------------------------------------
+
+
+def resolve_mode(registry: plugins.Registry, name: str, size: int | None) -> Mode:
+    """The mode a user means by ``name`` and ``--size``."""
+    key = name.strip().lower()
+    family = registry.family(key)
+    if key not in registry.modes and not family:
+        known = ", ".join(sorted(registry.modes)) or _("none")
+        raise UsageError(_("unknown mode {name!r} (modes: {known})").format(name=name, known=known))
+    if size is None:
+        if key in registry.modes:
+            return registry.mode(key)
+        return min(family, key=lambda m: m.size or 0)
+    base = registry.mode(key) if key in registry.modes else family[0]
+    choices = [m for m in registry.family(base.family) if m.size is not None]
+    for mode in choices:
+        if mode.size == size:
+            return mode
+    if not choices:
+        raise UsageError(_("mode {name!r} has no board sizes to choose").format(name=name))
+    sizes = ", ".join(str(m.size) for m in sorted(choices, key=lambda m: m.size or 0))
+    raise UsageError(
+        _("mode {name!r} has no {size}x{size} board (sizes: {sizes})").format(
+            name=base.family, size=size, sizes=sizes
+        )
+    )
+
+
+def read_position(path: str) -> dict[str, Any]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(
+            _("cannot read position file {path}: {reason}").format(
+                path=path, reason=error.strerror or error
+            )
+        ) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UsageError(
+            _("position file {path} is not valid JSON (line {line}: {msg})").format(
+                path=path, line=error.lineno, msg=error.msg
+            )
+        ) from None
+    if not isinstance(data, dict) or "board" not in data:
+        raise UsageError(
+            _('position file {path} must hold an object with a "board"').format(path=path)
+        )
+    return data
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """What ``play`` (or ``daily``) resolved to."""
+
+    mode: Mode
+    code: str | None = None
+    position: dict[str, Any] | None = None
+
+
+def choose(registry: plugins.Registry, args: argparse.Namespace) -> Choice:
+    name: str = args.mode
+    code: str | None = None
+    try:
+        if is_share_string(name):
+            name, code = parse_share(name)
+        if args.code:
+            if is_share_string(args.code):
+                share_mode, code = parse_share(args.code)
+                if share_mode != name.lower() and not registry.family(name):
+                    raise UsageError(
+                        _("--code is a game of {a}, not of {b}").format(a=share_mode, b=name)
+                    )
+                name = share_mode
+            else:
+                code = parse_code(args.code)
+    except CodeError as error:
+        raise UsageError(str(error)) from None
+    mode = resolve_mode(registry, name, args.size)
+    position = read_position(args.position) if args.position else None
+    if position is not None:
+        # check the position now, so a bad one is an error line rather than a new game
+        try:
+            mode.rules.from_position(position, code or "00000000")
+        except PositionError as error:
+            raise UsageError(_("bad position: {reason}").format(reason=error)) from None
+    return Choice(mode, code, position)
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+def open_session(registry: plugins.Registry, mode: Mode) -> Session:
+    from twofold.core.store import open_store
+
+    store = open_store()
+
+    def finished(result: Any) -> None:
+        registry.notify_finished(mode.id, dataclasses.asdict(result))
+
+    session = Session(mode, store, on_finished=finished)
+    if store.notice:
+        session.notice = " ".join(filter(None, [store.notice, session.notice]))
+    return session
+
+
+def start_game(registry: plugins.Registry, choice: Choice, args: argparse.Namespace) -> int:
+    if not (args.json or args.plain):
+        from twofold.ui.app import run_app
+
+        return run_app(choice.mode.id, code=choice.code, position=choice.position)
+    from twofold.ui.lines import run_lines
+
+    session = open_session(registry, choice.mode)
+    if choice.code is not None or choice.position is not None:
+        session.new_game(choice.code, position=choice.position)
+    return run_lines(session, json_mode=args.json, stdin=sys.stdin, stdout=sys.stdout)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    registry = plugins.registry()
+    return start_game(registry, choose(registry, args), args)
+
+
+def cmd_daily(args: argparse.Namespace) -> int:
+    registry = plugins.registry()
+    wanted = f"{args.game}-daily"
+    if wanted not in registry.modes:
+        raise UsageError(_("there is no daily {game} mode").format(game=args.game))
+    return start_game(registry, Choice(registry.mode(wanted)), args)
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    registry = plugins.registry()
+    for info in registry.plugins:
+        origin = info.distribution or _("registered in code")
+        modes = ", ".join(info.modes) or _("no modes")
+        print(f"{info.name} ({origin}): {modes}")
+    for problem in registry.problems:
+        print(_("{plugin}: skipped: {reason}").format(plugin=problem.plugin, reason=problem.reason))
     return 0
+
+
+def cmd_menu(args: argparse.Namespace) -> int:
+    from twofold.ui.app import run_app
+
+    return run_app()
+
+
+def add_line_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--plain", action="store_true", help=_("a line mode for screen readers"))
+    group.add_argument("--json", action="store_true", help=_("a JSON line mode for programs"))
+
+
+#: extra subcommands that live in their own modules: name -> (module, help)
+EXTRA_COMMANDS: dict[str, tuple[str, str]] = {}
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog="twofold",
+        description=_("Power-of-two merge puzzles: sliding 2048 and chain-merging 2248."),
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+
+    play = sub.add_parser("play", help=_("play a mode (or a shared game MODE/CODE)"))
+    play.add_argument("mode", metavar="MODE", help=_("a mode such as 2048 or 2248, or MODE/CODE"))
+    play.add_argument(
+        "--size", type=int, metavar="N", help=_("board size, for modes that have sizes")
+    )
+    play.add_argument("--code", metavar="CODE", help=_("a game code, or a share string"))
+    play.add_argument("--position", metavar="FILE", help=_("start from a board in a JSON file"))
+    add_line_flags(play)
+    play.set_defaults(run=cmd_play)
+
+    daily = sub.add_parser("daily", help=_("today's daily game"))
+    daily.add_argument("game", nargs="?", default="2248", choices=["2048", "2248"])
+    add_line_flags(daily)
+    daily.set_defaults(run=cmd_daily)
+
+    listing = sub.add_parser("plugins", help=_("the installed variants and any that failed"))
+    listing.set_defaults(run=cmd_plugins)
+
+    for name, (module_name, help_text) in EXTRA_COMMANDS.items():
+        module = __import__(module_name, fromlist=["configure", "run"])
+        extra = sub.add_parser(name, help=help_text)
+        module.configure(extra)
+        extra.set_defaults(run=module.run)
+    parser.set_defaults(run=cmd_menu)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except UsageError as error:
+        print(f"twofold: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # a user never sees a traceback: one line, details in a file
+        print(f"twofold: unexpected error: {error} ({crash_report()})", file=sys.stderr)
+        return 1
+
+
+def crash_report() -> str:
+    """Write the current traceback beside the database and say where."""
+    import traceback
+
+    try:
+        from twofold.core.store import data_dir
+
+        path = data_dir() / "crash.log"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            traceback.print_exc(file=log)
+        return _("details in {path}").format(path=path)
+    except Exception:
+        return _("no details could be written")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

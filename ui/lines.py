@@ -1,0 +1,233 @@
+"""The line modes: ``--plain`` for people and screen readers, ``--json`` for programs.
+
+Both read one command a line from standard input. The JSON mode writes exactly one
+JSON object per line: one at start and one after each command (SPEC section 9).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, TextIO
+
+from twofold.core.codes import format_code
+from twofold.core.i18n import _
+from twofold.core.rules import Refused
+from twofold.core.session import Session
+
+#: commands the line front end answers itself; everything else goes to the rules
+FRONT_END_WORDS = {
+    "new": "new",
+    "restart": "restart",
+    "quit": "quit",
+    "exit": "quit",
+    "q": "quit",
+    "hint": "hint",
+    "read": "read",
+    "r": "read",
+    "help": "help",
+    "?": "help",
+}
+
+
+class LineFront:
+    """Plays one session from lines of text; subclasses decide how replies look."""
+
+    def __init__(self, session: Session, out: TextIO) -> None:
+        self.session = session
+        self.out = out
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def run(self, lines: Iterable[str]) -> int:
+        self.session.game.resume()
+        self.started(self.session.notice)
+        try:
+            for raw in lines:
+                text = raw.strip()
+                if not text:
+                    continue
+                if not self.command(text):
+                    break
+        finally:
+            self.session.close()
+        return 0
+
+    def command(self, text: str) -> bool:
+        """Handle one line; False ends the loop."""
+        word = FRONT_END_WORDS.get(text.lower())
+        session = self.session
+        if word == "quit":
+            self.reply(changed=False, events=[], announcement=_("Saved. Goodbye."))
+            return False
+        if word in ("new", "restart"):
+            game = session.new_game() if word == "new" else session.restart()
+            game.resume()
+            text = _("New game {code}.") if word == "new" else _("Restarted {code}.")
+            self.reply(changed=True, events=[], announcement=text.format(code=game.code))
+            return True
+        if word == "hint":
+            self.hint()
+            return True
+        if word == "read":
+            self.read()
+            return True
+        if word == "help":
+            self.help()
+            return True
+        try:
+            step = session.act(text)
+        except Refused as refusal:
+            self.reply(changed=False, events=[], error=str(refusal))
+            return True
+        announcement = step.announcement
+        if step.reached_goal and session.mode.goal is not None:
+            announcement += " " + _("You reached {goal}!").format(goal=session.mode.goal)
+        self.reply(
+            changed=step.changed,
+            events=[event.as_dict() for event in step.events],
+            announcement=announcement,
+        )
+        return True
+
+    def hint(self) -> None:
+        hint = getattr(self.session.mode.rules, "hint", None)
+        if hint is None:
+            self.reply(changed=False, events=[], error=_("this mode has no hint"))
+            return
+        chain = hint(self.session.game.state)
+        self.reply(changed=False, events=[], hint=[list(cell) for cell in chain or ()])
+
+    # -- what subclasses draw -------------------------------------------------------------
+
+    def started(self, notice: str | None) -> None:
+        raise NotImplementedError
+
+    def reply(self, **fields: Any) -> None:
+        raise NotImplementedError
+
+    def read(self) -> None:
+        raise NotImplementedError
+
+    def help(self) -> None:
+        raise NotImplementedError
+
+
+class JsonFront(LineFront):
+    """One JSON object per line, for programs."""
+
+    def snapshot(self) -> dict[str, Any]:
+        session = self.session
+        game = session.game
+        state = game.state
+        data: dict[str, Any] = {
+            "mode": session.mode.id,
+            "code": game.code,
+            "board": [list(row) for row in state.board],
+            "score": state.score,
+            "moves": state.moves,
+            "over": game.over,
+        }
+        data.update(session.mode.rules.report(state))
+        if game.time_left is not None:
+            data["time_left"] = round(game.time_left, 3)
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.out.write(json.dumps(data, separators=(",", ":")) + "\n")
+        self.out.flush()
+
+    def started(self, notice: str | None) -> None:
+        data = self.snapshot()
+        data.update(changed=False, events=[])
+        if notice:
+            data["notice"] = notice
+        self.write(data)
+
+    def reply(self, **fields: Any) -> None:
+        data = self.snapshot()
+        fields.pop("announcement", None)
+        data.update(fields)
+        self.write(data)
+
+    def read(self) -> None:
+        lines = self.session.mode.rules.read_board(self.session.game.state)
+        self.reply(changed=False, events=[], read=lines)
+
+    def help(self) -> None:
+        self.reply(changed=False, events=[], error=_("the JSON mode has no help; see SPEC 9"))
+
+
+class PlainFront(LineFront):
+    """The board as text and a sentence per action, for people and screen readers."""
+
+    def say(self, line: str = "") -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+    def status(self) -> str:
+        game = self.session.game
+        state = game.state
+        parts = [
+            self.session.mode.title,
+            _("Score {score}").format(score=state.score),
+            _("Moves {moves}").format(moves=state.moves),
+            _("Code {code}").format(code=format_code(game.code)),
+        ]
+        report = self.session.mode.rules.report(state)
+        if "merges_left" in report:
+            parts.append(_("Merges left {n}").format(n=report["merges_left"]))
+        if game.time_left is not None:
+            parts.append(_("Time left {s} s").format(s=int(game.time_left)))
+        return " · ".join(parts)
+
+    def board(self) -> None:
+        self.say(self.session.mode.rules.render_text(self.session.game.state))
+        self.say(self.status())
+        if self.session.game.over:
+            self.say(_("Game over. Type new for a new game, undo to take back, quit to leave."))
+
+    def started(self, notice: str | None) -> None:
+        if notice:
+            self.say(notice)
+        self.say(_("Type help for the commands."))
+        self.board()
+
+    def reply(self, **fields: Any) -> None:
+        if "error" in fields:
+            self.say(_("Not allowed: {reason}").format(reason=fields["error"]))
+            return
+        if "hint" in fields:
+            cells = " ".join(f"{r},{c}" for r, c in fields["hint"])
+            self.say(_("Hint: chain {cells}").format(cells=cells) if cells else _("No chain."))
+            return
+        if fields.get("announcement"):
+            self.say(fields["announcement"])
+        if fields.get("changed"):
+            self.board()
+
+    def read(self) -> None:
+        for line in self.session.mode.rules.read_board(self.session.game.state):
+            self.say(line)
+
+    def help(self) -> None:
+        controls = self.session.mode.controls
+        if controls == "slide":
+            self.say(_("Moves: left right up down (or h j k l, a w s d)."))
+        elif controls == "chain":
+            self.say(
+                _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 0).")
+            )
+            self.say(_("Power-ups: hammer R,C · swap R,C R,C · shuffle · hint."))
+        self.say(_("Also: undo · read · new · restart · quit."))
+
+
+def run_lines(
+    session: Session,
+    *,
+    json_mode: bool,
+    stdin: Iterable[str],
+    stdout: TextIO,
+) -> int:
+    front: Callable[[Session, TextIO], LineFront] = JsonFront if json_mode else PlainFront
+    return front(session, stdout).run(stdin)
