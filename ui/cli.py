@@ -192,7 +192,9 @@ def add_line_flags(parser: argparse.ArgumentParser) -> None:
 
 
 #: extra subcommands that live in their own modules: name -> (module, help)
-EXTRA_COMMANDS: dict[str, tuple[str, str]] = {}
+EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
+    "stats": ("twofold.ui.stats_command", "records and statistics per mode"),
+}
 
 
 def build_parser() -> Parser:
