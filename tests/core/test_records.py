@@ -1,0 +1,155 @@
+"""Records from the history of finished games, and daily streaks across dates."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, timedelta
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from twofold.core.records import Records, compute, streaks
+from twofold.core.session import FinishedGame
+from twofold.core.store import open_store
+
+TODAY = date(2026, 11, 30)
+
+
+def game(game_id: str, **changes: object) -> FinishedGame:
+    base = FinishedGame(
+        game_id=game_id,
+        mode_id="2248",
+        code="AAAAAAAA",
+        score=0,
+        largest=2,
+        moves=1,
+        elapsed=0.0,
+        counted=True,
+        won=False,
+        tiles=(),
+        stats={},
+        day=None,
+        finished_at=0.0,
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def days_ago(*numbers: int) -> list[date]:
+    return [TODAY - timedelta(days=n) for n in numbers]
+
+
+# -- streaks --------------------------------------------------------------------------------------
+
+
+def test_no_days_no_streak() -> None:
+    assert streaks([], TODAY) == (0, 0)
+
+
+def test_today_alone_is_a_streak_of_one() -> None:
+    assert streaks(days_ago(0), TODAY) == (1, 1)
+
+
+def test_a_streak_up_to_yesterday_still_stands_before_todays_game() -> None:
+    assert streaks(days_ago(1, 2, 3), TODAY) == (3, 3)
+
+
+def test_a_missed_day_ends_the_current_streak_but_not_the_longest() -> None:
+    assert streaks(days_ago(2, 3, 4, 5), TODAY) == (0, 4)
+    assert streaks(days_ago(0, 1, 3, 4, 5, 6, 7), TODAY) == (2, 5)
+
+
+def test_streaks_cross_months_and_years() -> None:
+    run = [date(2026, 12, 30) + timedelta(days=n) for n in range(5)]  # Dec 30 .. Jan 3
+    assert streaks(run, date(2027, 1, 3)) == (5, 5)
+    leap = [date(2028, 2, 28), date(2028, 2, 29), date(2028, 3, 1)]
+    assert streaks(leap, date(2028, 3, 1)) == (3, 3)
+
+
+def test_repeated_days_count_once_and_future_days_are_ignored() -> None:
+    days = [*days_ago(0, 0, 1, 1), TODAY + timedelta(days=1), TODAY + timedelta(days=2)]
+    assert streaks(days, TODAY) == (2, 2)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(min_value=0, max_value=60)))
+def test_streaks_agree_with_counting_day_by_day(offsets: set[int]) -> None:
+    days = days_ago(*offsets)
+    current, longest = streaks(days, TODAY)
+    run = best = 0
+    for n in range(60, -1, -1):
+        run = run + 1 if n in offsets else 0
+        best = max(best, run)
+    assert longest == best
+    start = 0 if 0 in offsets else 1
+    expected = 0
+    while start + expected in offsets:
+        expected += 1
+    assert current == expected
+    assert current <= longest
+
+
+# -- records --------------------------------------------------------------------------------------
+
+
+def test_no_games_gives_empty_records() -> None:
+    assert compute("2048", [], TODAY) == Records("2048")
+
+
+def test_records_and_average() -> None:
+    games = [
+        game("a", score=100, largest=64, elapsed=30.0, tiles=(2, 4, 64)),
+        game("b", score=300, largest=2048, elapsed=90.5, tiles=(2, 2048), won=True),
+        game("c", score=200, largest=4096, elapsed=10.0, tiles=(8, 4096)),
+    ]
+    records = compute("2248", games, TODAY)
+    assert records.played == 3
+    assert records.best == 300
+    assert records.average == pytest.approx(200.0)
+    assert records.largest == 4096
+    assert records.reached_2048 == 2
+    assert records.play_time == pytest.approx(130.5)
+    assert records.tiles == (2, 4, 8, 64, 2048, 4096)
+
+
+def test_chain_numbers_come_from_the_modes_stats() -> None:
+    games = [
+        game("a", stats={"longest_chain": 5, "merges": 20}),
+        game("b", stats={"longest_chain": 9, "merges": 7}),
+        game("c", stats={}),
+    ]
+    records = compute("2248", games, TODAY)
+    assert (records.longest_chain, records.merges) == (9, 27)
+
+
+def test_uncounted_games_and_other_modes_do_not_count() -> None:
+    games = [
+        game("a", score=100, largest=8, tiles=(8,)),
+        game("solver", score=99999, largest=8192, counted=False, tiles=(8192,)),
+        game("other", mode_id="2048", score=5000, largest=512),
+    ]
+    records = compute("2248", games, TODAY)
+    assert (records.played, records.best, records.largest, records.tiles) == (1, 100, 8, (8,))
+
+
+def test_daily_streaks_come_from_counted_games_days() -> None:
+    games = [
+        game("a", day="2026-11-29"),
+        game("b", day="2026-11-28"),
+        game("c", day="2026-11-30", counted=False),
+        game("d", day="2026-11-25"),
+        game("e", day="not a date"),
+    ]
+    records = compute("2248", games, TODAY)
+    assert (records.current_streak, records.longest_streak) == (2, 2)
+
+
+def test_the_store_computes_records_with_an_injected_today() -> None:
+    with open_store(today=lambda: TODAY) as store:
+        for number, day in enumerate(["2026-11-27", "2026-11-28", "2026-11-29", "2026-11-30"]):
+            store.record_finished(game(f"g{number}", mode_id="2248-daily", day=day, score=number))
+        records = store.records("2248-daily")
+        assert (records.current_streak, records.longest_streak) == (4, 4)
+        later = store.records("2248-daily", today=date(2026, 12, 5))
+        assert (later.current_streak, later.longest_streak) == (0, 4)
+        assert records.as_dict()["tiles"] == [2]
