@@ -2,8 +2,17 @@
 
 Entry points of the ``twofold`` group are loaded once, lazily. Set
 ``TWOFOLD_NO_PLUGINS=1`` to load only twofold's own variants (for debugging a
-broken install). A plugin that fails to import, raises in a hook or registers a
-mode id that is taken is recorded as a :class:`PluginProblem` and skipped.
+broken install). Faults are isolated at three levels:
+
+* a plugin that fails to import, cannot be registered (a hook with the wrong
+  arguments, a hook twofold does not know) or raises in ``twofold_register_modes``
+  is recorded as a :class:`PluginProblem` and skipped whole;
+* a mode that cannot be taken (its id is already registered, the id cannot be used
+  in a share string, its rules lack a method, its controls are unknown) is recorded
+  as a problem of the plugin that offered it and skipped; the plugin's other modes
+  stay;
+* rules that raise anything but ``Refused`` during play become a
+  :class:`PluginFault` (see ``twofold.core.session``): that game stops, its save stays.
 """
 
 from __future__ import annotations
@@ -17,11 +26,29 @@ from typing import Any
 import pluggy
 
 from twofold.core import hookspecs
+from twofold.core.i18n import _
 from twofold.core.rules import Mode
 
 ENTRY_POINT_GROUP = "twofold"
 DISABLE_VARIABLE = "TWOFOLD_NO_PLUGINS"
 BUILTIN_DISTRIBUTION = "twofold"
+#: the input styles the app can draw without a widget of the plugin's own
+CONTROLS = ("slide", "chain")
+#: what every mode's rules must have (the Rules protocol of twofold.core.rules)
+RULES_MEMBERS = (
+    "undo_depth",
+    "new_game",
+    "from_position",
+    "parse",
+    "apply",
+    "undo",
+    "is_over",
+    "report",
+    "announce",
+    "read_board",
+    "render_text",
+    "stats",
+)
 
 
 @dataclass(frozen=True)
@@ -40,6 +67,27 @@ class PluginInfo:
     name: str
     distribution: str
     modes: tuple[str, ...]
+
+
+class PluginFault(Exception):
+    """A mode's rules raised something other than ``Refused`` while a game was played.
+
+    The game is left as it was before the command and its save is kept; the front end
+    reports ``str(fault)`` (one line) and stops that game.
+    """
+
+    def __init__(self, mode_id: str, error: BaseException, plugin: str | None = None) -> None:
+        self.mode_id = mode_id
+        self.error = error
+        self.plugin = plugin
+        super().__init__(mode_id, error, plugin)
+
+    def __str__(self) -> str:
+        if self.plugin:
+            text = _("plugin {plugin} failed in mode {mode}: {error}")
+        else:
+            text = _("mode {mode} failed: {error}")
+        return text.format(plugin=self.plugin, mode=self.mode_id, error=_one_line(self.error))
 
 
 def _one_line(error: BaseException) -> str:
@@ -65,6 +113,10 @@ class Registry:
     def family(self, name: str) -> list[Mode]:
         name = name.lower()
         return [m for m in self.modes.values() if m.family.lower() == name]
+
+    def owner(self, mode_id: str) -> str | None:
+        """The name of the plugin that registered ``mode_id``, if any."""
+        return self.owners.get(mode_id.lower())
 
     def report(self, plugin: str, error: BaseException | str) -> None:
         reason = error if isinstance(error, str) else _one_line(error)
@@ -108,7 +160,7 @@ def load(
         try:
             plugin = ep.load()
         except Exception as error:  # a broken plugin is reported, never fatal
-            registry.report(ep.name, f"failed to import: {_one_line(error)}")
+            registry.report(ep.name, _("failed to import: {error}").format(error=_one_line(error)))
             continue
         _register(registry, ep.name, plugin, distribution)
     for name, plugin in extra:
@@ -124,8 +176,16 @@ def _distribution(ep: EntryPoint) -> str:
 def _register(registry: Registry, name: str, plugin: object, distribution: str) -> None:
     try:
         registry.manager.register(plugin, name=name)
-    except Exception as error:
-        registry.report(name, f"could not be registered: {_one_line(error)}")
+    except Exception as error:  # pluggy refuses hooks with arguments the spec lacks
+        registry.report(name, _("could not be registered: {error}").format(error=_one_line(error)))
+        return
+    unknown = _unknown_hooks(registry.manager, name)
+    if unknown:
+        registry.report(
+            name,
+            _("has hooks twofold does not know: {hooks}").format(hooks=", ".join(unknown)),
+        )
+        registry.manager.unregister(name=name)
         return
     impls = [
         impl
@@ -137,23 +197,62 @@ def _register(registry: Registry, name: str, plugin: object, distribution: str) 
     def register(mode: Mode) -> None:
         if not isinstance(mode, Mode):
             raise TypeError(f"register() takes a Mode, not {type(mode).__name__}")
-        key = mode.id.lower()
-        if key in registry.modes or any(m.id.lower() == key for m in mine):
-            owner = registry.owners.get(key, name)
-            raise ValueError(f"mode id {mode.id!r} is already registered by {owner}")
+        refusal = _refusal(registry, mode, mine)
+        if refusal:  # only this mode is skipped: the plugin's other modes stay
+            registry.report(name, refusal)
+            return
         mine.append(mode)
 
     for impl in impls:
         try:
             impl.function(register=register)
         except Exception as error:  # a plugin that raises keeps none of its modes
-            registry.report(name, f"raised in twofold_register_modes: {_one_line(error)}")
+            registry.report(
+                name,
+                _("raised in twofold_register_modes: {error}").format(error=_one_line(error)),
+            )
             registry.manager.unregister(name=name)
             return
     for mode in mine:
         registry.modes[mode.id.lower()] = mode
         registry.owners[mode.id.lower()] = name
     registry.plugins.append(PluginInfo(name, distribution, tuple(m.id for m in mine)))
+
+
+def _unknown_hooks(manager: pluggy.PluginManager, name: str) -> list[str]:
+    """Hook functions of plugin ``name`` that match no specification (a typo, or a newer API)."""
+    unknown = []
+    for caller in manager.get_hookcallers(manager.get_plugin(name)) or []:
+        if caller.spec is None:
+            impls = [i for i in caller.get_hookimpls() if i.plugin_name == name]
+            if any(not i.optionalhook for i in impls):
+                unknown.append(caller.name)
+    return sorted(unknown)
+
+
+def _refusal(registry: Registry, mode: Mode, mine: list[Mode]) -> str | None:
+    """Why ``mode`` cannot be registered, in one line, or None if it can."""
+    key = mode.id.lower() if isinstance(mode.id, str) else ""
+    if not key or key != key.strip() or any(ch.isspace() or ch == "/" for ch in key):
+        return _("mode id {id!r} is not usable (no spaces, no '/', not empty); skipped").format(
+            id=mode.id
+        )
+    if key in registry.modes:
+        return _("mode id {id!r} is already registered by {owner}; skipped").format(
+            id=mode.id, owner=registry.owners[key]
+        )
+    if any(m.id.lower() == key for m in mine):
+        return _("mode id {id!r} is registered twice; the second is skipped").format(id=mode.id)
+    missing = [member for member in RULES_MEMBERS if not hasattr(mode.rules, member)]
+    if missing:
+        return _("mode {id!r} has rules without {members}; skipped").format(
+            id=mode.id, members=", ".join(missing)
+        )
+    if mode.controls not in CONTROLS:
+        return _("mode {id!r} has unknown controls {controls!r} (slide or chain); skipped").format(
+            id=mode.id, controls=mode.controls
+        )
+    return None
 
 
 _registry: Registry | None = None
@@ -165,6 +264,11 @@ def registry() -> Registry:
     if _registry is None:
         _registry = load()
     return _registry
+
+
+def owner_of(mode_id: str) -> str | None:
+    """The plugin that registered ``mode_id`` in the process-wide registry, without loading it."""
+    return _registry.owner(mode_id) if _registry is not None else None
 
 
 def reset() -> None:

@@ -6,8 +6,10 @@ saving, resuming, damaged-save recovery and records behave the same everywhere.
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, Protocol
@@ -15,7 +17,8 @@ from typing import Any, Protocol
 from twofold.core.codes import new_code
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.game import Clock, Flags, Game, ReplayError, Step
-from twofold.core.rules import Mode, largest_tile, tile_values
+from twofold.core.plugins import PluginFault, owner_of
+from twofold.core.rules import Mode, Refused, largest_tile, tile_values
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,17 @@ class MemoryStore:
 FinishedHook = Callable[[FinishedGame], None]
 
 
+@contextmanager
+def rules_faults(mode: Mode) -> Iterator[None]:
+    """Turn anything but ``Refused`` raised by a mode's rules into a one-line PluginFault."""
+    try:
+        yield
+    except (Refused, PluginFault):
+        raise
+    except Exception as error:
+        raise PluginFault(mode.id, error, owner_of(mode.id)) from error
+
+
 class Session:
     """The game in play for one mode, kept in step with the store."""
 
@@ -136,14 +150,17 @@ class Session:
         if saved is not None and self.mode.daily and saved.day != self._day():
             saved = None  # yesterday's daily is over: today's board waits
         if saved is not None:
-            try:
-                return self._restore(saved)
-            except (ReplayError, ValueError, KeyError, TypeError) as error:
-                self.notice = (
-                    f"The saved {self.mode.title} game could not be replayed ({error}); new game."
-                )
-                self.store.clear_save(self.mode.id)
-        return Game.start(self.mode, self._fresh_code(), clock=self.clock)
+            # a save the rules crash on is kept (PluginFault): the plugin may be fixed later
+            with rules_faults(self.mode):
+                try:
+                    return self._restore(saved)
+                except (ReplayError, ValueError, KeyError, TypeError) as error:
+                    self.notice = (
+                        f"The saved {self.mode.title} game could not be replayed ({error}); "
+                        "new game."
+                    )
+                    self.store.clear_save(self.mode.id)
+        return self._start(self._fresh_code(), None)
 
     def _restore(self, saved: SavedGame) -> Game:
         if saved.mode_id != self.mode.id:
@@ -162,11 +179,26 @@ class Session:
     # -- play -------------------------------------------------------------------------------
 
     def act(self, text: str) -> Step:
-        """Apply a command; save if it changed the game, record the game if it ended."""
-        step = self.game.act(text)
+        """Apply a command; save if it changed the game, record the game if it ended.
+
+        Raises Refused, or PluginFault when the rules raise anything else: then the game
+        is put back as it was before the command, so it and its save stay whole.
+        """
+        game = self.game
+        state, history, log_length = game.state, game.history.copy(), len(game.log)
+        flags = dataclasses.replace(game.flags)
+        try:
+            with rules_faults(self.mode):
+                step = game.act(text)
+        except PluginFault:
+            game.state, game.history, game.flags = state, history, flags
+            del game.log[log_length:]
+            raise
         if step.changed:
             self.save()
-            if self.game.over:
+            with rules_faults(self.mode):
+                over = game.over
+            if over:
                 self.finish()
         return step
 
@@ -205,7 +237,7 @@ class Session:
             counted=not game.flags.uncounted,
             won=game.flags.won,
             tiles=tuple(sorted(tile_values(board))),
-            stats=dict(self.mode.rules.stats(game.state)),
+            stats=self._stats(game),
             day=self._day(),
             finished_at=time.time(),
         )
@@ -213,6 +245,14 @@ class Session:
         if self.on_finished is not None:
             self.on_finished(finished)
         return finished
+
+    def _stats(self, game: Game) -> dict[str, int]:
+        with rules_faults(self.mode):
+            return dict(self.mode.rules.stats(game.state))
+
+    def _start(self, code: str, position: Mapping[str, Any] | None) -> Game:
+        with rules_faults(self.mode):
+            return Game.start(self.mode, code, position=position, clock=self.clock)
 
     def _replace(self, game: Game) -> Game:
         old = self.game
@@ -227,15 +267,11 @@ class Session:
         self, code: str | None = None, *, position: Mapping[str, Any] | None = None
     ) -> Game:
         """Finish the current game and start another (today's code in a daily mode)."""
-        return self._replace(
-            Game.start(self.mode, code or self._fresh_code(), position=position, clock=self.clock)
-        )
+        return self._replace(self._start(code or self._fresh_code(), position))
 
     def restart(self) -> Game:
         """The same code (or position) again, from its first move."""
-        return self._replace(
-            Game.start(self.mode, self.game.code, position=self.game.position, clock=self.clock)
-        )
+        return self._replace(self._start(self.game.code, self.game.position))
 
     def adopt(self, game: Game) -> Game:
         """Put a game built elsewhere (the Sample, a replay) in play."""

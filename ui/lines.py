@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from twofold.core.codes import format_code
 from twofold.core.i18n import _
+from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
 from twofold.core.session import Session
 
@@ -40,6 +41,7 @@ class LineFront:
     # -- the loop ------------------------------------------------------------------------
 
     def run(self, lines: Iterable[str]) -> int:
+        """Play until quit or end of input (status 0), or until the rules fault (status 1)."""
         self.session.game.resume()
         self.started(self.session.notice)
         try:
@@ -47,8 +49,13 @@ class LineFront:
                 text = raw.strip()
                 if not text:
                     continue
-                if not self.command(text):
-                    break
+                try:
+                    if not self.command(text):
+                        break
+                except PluginFault as fault:
+                    # the game is as it was before the command and saved: stop it cleanly
+                    self.stopped(fault)
+                    return 1
         finally:
             self.session.close()
         return 0
@@ -103,6 +110,10 @@ class LineFront:
     def started(self, notice: str | None) -> None:
         raise NotImplementedError
 
+    def stopped(self, fault: PluginFault) -> None:
+        """The last reply, after the mode's rules failed."""
+        raise NotImplementedError
+
     def reply(self, **fields: Any) -> None:
         raise NotImplementedError
 
@@ -150,6 +161,14 @@ class JsonFront(LineFront):
         data.update(fields)
         self.write(data)
 
+    def stopped(self, fault: PluginFault) -> None:
+        try:
+            data = self.snapshot()
+        except Exception:  # the failing rules may fail again in report(): say what is safe
+            data = {"mode": self.session.mode.id, "code": self.session.game.code}
+        data.update(changed=False, events=[], error=str(fault), stopped=True)
+        self.write(data)
+
     def read(self) -> None:
         lines = self.session.mode.rules.read_board(self.session.game.state)
         self.reply(changed=False, events=[], read=lines)
@@ -192,6 +211,9 @@ class PlainFront(LineFront):
             self.say(notice)
         self.say(_("Type help for the commands."))
         self.board()
+
+    def stopped(self, fault: PluginFault) -> None:
+        self.say(_("Stopped: {reason}. The game is saved as it was.").format(reason=fault))
 
     def reply(self, **fields: Any) -> None:
         if "error" in fields:
