@@ -84,30 +84,58 @@ def _day(text: str | None) -> date | None:
         return None
 
 
+def assemble(
+    mode_id: str,
+    *,
+    played: int,
+    best: int,
+    score_total: int,
+    largest: int,
+    reached_2048: int,
+    play_time: float,
+    tiles: Iterable[int],
+    longest_chain: int,
+    merges: int,
+    days: Iterable[str | None],
+    today: date,
+) -> Records:
+    """Records from totals over the counted games (the store sums them in SQL)."""
+    if played <= 0:
+        return Records(mode_id)
+    strip = {t for t in tiles if t > 0}
+    if largest > 0:
+        strip.add(largest)
+    current, longest = streaks((d for d in map(_day, days) if d is not None), today)
+    return Records(
+        mode_id=mode_id,
+        played=played,
+        best=best,
+        average=score_total / played,
+        largest=largest,
+        reached_2048=reached_2048,
+        play_time=play_time,
+        tiles=tuple(sorted(strip)),
+        longest_chain=longest_chain,
+        merges=merges,
+        current_streak=current,
+        longest_streak=longest,
+    )
+
+
 def compute(mode_id: str, games: Iterable[FinishedGame], today: date) -> Records:
     """The records of ``mode_id`` from its finished games (uncounted ones are skipped)."""
     counted = [g for g in games if g.counted and g.mode_id == mode_id]
-    if not counted:
-        return Records(mode_id)
-    scores = [g.score for g in counted]
-    tiles: set[int] = set()
-    for game in counted:
-        tiles.update(t for t in game.tiles if t > 0)
-        if game.largest > 0:
-            tiles.add(game.largest)
-    days = [d for d in (_day(g.day) for g in counted) if d is not None]
-    current, longest = streaks(days, today)
-    return Records(
-        mode_id=mode_id,
+    return assemble(
+        mode_id,
         played=len(counted),
-        best=max(scores),
-        average=sum(scores) / len(scores),
-        largest=max(g.largest for g in counted),
+        best=max((g.score for g in counted), default=0),
+        score_total=sum(g.score for g in counted),
+        largest=max((g.largest for g in counted), default=0),
         reached_2048=sum(1 for g in counted if g.largest >= GOAL_TILE),
         play_time=sum(max(0.0, g.elapsed) for g in counted),
-        tiles=tuple(sorted(tiles)),
-        longest_chain=max(int(g.stats.get(LONGEST_CHAIN, 0)) for g in counted),
+        tiles=(t for g in counted for t in g.tiles),
+        longest_chain=max((int(g.stats.get(LONGEST_CHAIN, 0)) for g in counted), default=0),
         merges=sum(int(g.stats.get(MERGES, 0)) for g in counted),
-        current_streak=current,
-        longest_streak=longest,
+        days=(g.day for g in counted),
+        today=today,
     )

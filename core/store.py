@@ -41,7 +41,7 @@ import platformdirs
 
 from twofold.core.daily import utc_today
 from twofold.core.i18n import _
-from twofold.core.records import Records, compute
+from twofold.core.records import GOAL_TILE, LONGEST_CHAIN, MERGES, Records, assemble
 from twofold.core.session import FinishedGame, SavedGame
 from twofold.core.settings import Settings
 
@@ -387,6 +387,25 @@ def _finished_from_row(row: tuple[Any, ...]) -> FinishedGame:
     )
 
 
+def _stat(key: str) -> str:
+    # A damaged stats text counts as no stats rather than failing the whole query.
+    return f"CASE WHEN json_valid(stats) THEN CAST(json_extract(stats, '$.{key}') AS INTEGER) END"
+
+
+_COUNTED = "FROM finished WHERE mode_id = ? AND counted = 1"
+_TOTALS = (
+    "SELECT COUNT(*), MAX(score), SUM(score), MAX(largest), SUM(largest >= ?),"
+    f" TOTAL(MAX(elapsed, 0)), COALESCE(MAX({_stat(LONGEST_CHAIN)}), 0),"
+    f" COALESCE(SUM({_stat(MERGES)}), 0) {_COUNTED}"
+)
+_TILES = (
+    "SELECT DISTINCT tile.value FROM finished,"
+    " json_each(CASE WHEN json_valid(finished.tiles) THEN finished.tiles ELSE '[]' END) AS tile"
+    " WHERE finished.mode_id = ? AND finished.counted = 1"
+)
+_DAYS = f"SELECT DISTINCT day {_COUNTED} AND day IS NOT NULL"
+
+
 class SqliteStore:
     """The Store of :mod:`twofold.core.session`, plus records and settings, on SQLite."""
 
@@ -509,9 +528,31 @@ class SqliteStore:
         return [_finished_from_row(row) for row in rows]
 
     def records(self, mode_id: str, *, today: date | None = None) -> Records:
-        """The records of a mode from its counted games (streaks up to ``today``, UTC)."""
-        games = self.finished_games(mode_id, counted_only=True)
-        return compute(mode_id, games, today or self.today())
+        """The records of a mode from its counted games (streaks up to ``today``, UTC).
+
+        Summed in SQL, so a long history stays fast; :func:`records.compute` is the same
+        arithmetic over a list of games, and a test keeps the two in agreement.
+        """
+        totals = self._read_or_empty(_TOTALS, (GOAL_TILE, mode_id))
+        if not totals or not totals[0][0]:
+            return Records(mode_id)
+        played, best, score_total, largest, reached, play_time, chain, merges = totals[0]
+        tiles = self._read_or_empty(_TILES, (mode_id,))
+        days = self._read_or_empty(_DAYS, (mode_id,))
+        return assemble(
+            mode_id,
+            played=int(played),
+            best=int(best),
+            score_total=int(score_total),
+            largest=int(largest),
+            reached_2048=int(reached),
+            play_time=float(play_time),
+            tiles=(int(row[0]) for row in tiles if isinstance(row[0], int)),
+            longest_chain=int(chain),
+            merges=int(merges),
+            days=(row[0] for row in days),
+            today=today or self.today(),
+        )
 
     def recent_scores(self, mode_id: str, limit: int = 30) -> list[int]:
         """Scores of the last ``limit`` counted games, oldest first."""

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from twofold.core.records import Records, compute, streaks
 from twofold.core.session import FinishedGame
-from twofold.core.store import open_store
+from twofold.core.store import memory_store, open_store
 
 TODAY = date(2026, 11, 30)
 
@@ -153,3 +153,41 @@ def test_the_store_computes_records_with_an_injected_today() -> None:
         later = store.records("2248-daily", today=date(2026, 12, 5))
         assert (later.current_streak, later.longest_streak) == (0, 4)
         assert records.as_dict()["tiles"] == [2]
+
+
+games_strategy = st.lists(
+    st.builds(
+        game,
+        game_id=st.uuids().map(str),
+        mode_id=st.sampled_from(["2248", "2048"]),
+        score=st.integers(min_value=0, max_value=10**7),
+        largest=st.sampled_from([0, 2, 4, 64, 1024, 2048, 4096, 2**20]),
+        elapsed=st.floats(min_value=0, max_value=1e6, allow_nan=False),
+        counted=st.booleans(),
+        tiles=st.lists(st.sampled_from([2, 4, 8, 2048, 2**17]), max_size=5).map(tuple),
+        stats=st.fixed_dictionaries(
+            {},
+            optional={
+                "longest_chain": st.integers(min_value=0, max_value=30),
+                "merges": st.integers(min_value=0, max_value=500),
+            },
+        ),
+        day=st.one_of(st.none(), st.dates(date(2026, 10, 1), date(2026, 12, 31)).map(str)),
+    ),
+    max_size=12,
+    unique_by=lambda g: g.game_id,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games=games_strategy)
+def test_the_store_agrees_with_compute(games: list[FinishedGame]) -> None:
+    with memory_store(today=lambda: TODAY) as store:
+        for finished in games:
+            store.record_finished(finished)
+        for mode_id in ("2248", "2048"):
+            stored = store.records(mode_id)
+            expected = compute(mode_id, games, TODAY)
+            assert stored == replace(expected, average=stored.average, play_time=stored.play_time)
+            assert stored.average == pytest.approx(expected.average)
+            assert stored.play_time == pytest.approx(expected.play_time)
