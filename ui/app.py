@@ -1,0 +1,258 @@
+"""The Textual app: the mode menu, and a game screen per mode chosen by its controls.
+
+``run_app`` is what ``twofold`` and ``twofold play MODE`` call. The app holds the
+registry, the store and the settings; screens reach them through ``self.app``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from twofold.core import i18n
+from twofold.core.i18n import _
+from twofold.core.plugins import Registry
+from twofold.core.rules import Mode, PositionError
+from twofold.core.session import FinishedGame, Session
+from twofold.core.settings import Settings
+
+ScreenFactory = Callable[[Session], Screen[Any]]
+
+
+class TwofoldApp(App[int]):
+    """twofold's app: a menu of every registered mode and a screen to play each."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "twofold"
+
+    def __init__(
+        self,
+        registry: Registry,
+        store: Any,
+        *,
+        mode_id: str | None = None,
+        code: str | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> None:
+        """:param store: a ``twofold.core.store.SqliteStore`` (or any object with its API)."""
+        super().__init__()
+        self.registry = registry
+        self.store = store
+        self.settings: Settings = store.load_settings()
+        self.start_mode = mode_id
+        self.start_code = code
+        self.start_position = position
+        #: sessions whose screens are open; closed (saved) on quit
+        self.sessions: list[Session] = []
+        self._theme_fallback = False
+
+    # -- settings ----------------------------------------------------------------------------
+
+    @property
+    def reduced_motion(self) -> bool:
+        """The reduced-motion setting, or Textual's ``TEXTUAL_ANIMATIONS=none``."""
+        return self.settings.reduced_motion or self.animation_level == "none"
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use ``settings`` now (theme, keys, language) without saving them."""
+        self.settings = settings
+        theme = settings.theme if settings.theme in self.available_themes else "textual-dark"
+        self.theme = theme
+        if settings.keymap:
+            self.set_keymap(dict(settings.keymap))
+        i18n.set_language(settings.language or None)
+
+    def save_settings(self, settings: Settings) -> None:
+        """Use and keep ``settings``; tells the player if the store could not keep them."""
+        self.apply_settings(settings)
+        self.store.save_settings(settings)
+        notice = getattr(self.store, "notice", None)
+        if notice:
+            self.notify(notice, severity="warning")
+            self.store.notice = None
+        for screen in self.screen_stack:
+            apply = getattr(screen, "apply_settings", None)
+            if callable(apply):
+                apply()
+
+    # -- records -----------------------------------------------------------------------------
+
+    def best_score(self, mode_id: str) -> int:
+        return int(self.store.records(mode_id).best)
+
+    def has_save(self, mode_id: str) -> bool:
+        return bool(self.store.has_save(mode_id))
+
+    # -- modes -------------------------------------------------------------------------------
+
+    def screen_factory(self, mode: Mode) -> tuple[ScreenFactory | None, str | None]:
+        """The screen class that plays ``mode``, or None and why it cannot be played."""
+        if mode.controls == "slide":
+            from twofold.ui.screens.slide import SlideScreen
+
+            return SlideScreen, None
+        if mode.controls == "chain":
+            try:
+                from twofold.ui.chain import ChainScreen  # type: ignore[attr-defined]
+            except ImportError:
+                return None, _("no screen for chain games is installed")
+            except Exception as error:  # a broken screen greys the mode, never a crash
+                return None, _("the chain screen failed to load ({error})").format(
+                    error=type(error).__name__
+                )
+            return ChainScreen, None
+        return None, _("this app has no screen for {controls!r} controls").format(
+            controls=mode.controls
+        )
+
+    def open_mode(
+        self,
+        mode_id: str,
+        *,
+        code: str | None = None,
+        position: Mapping[str, Any] | None = None,
+    ) -> bool:
+        """Open a mode's screen, resuming its saved game (or starting the given one)."""
+        try:
+            mode = self.registry.mode(mode_id)
+        except KeyError:
+            self.notify(_("There is no mode {mode!r}.").format(mode=mode_id), severity="error")
+            return False
+        factory, reason = self.screen_factory(mode)
+        if factory is None:
+            self.notify(
+                _("{mode} cannot be played: {reason}").format(mode=mode.title, reason=reason),
+                severity="error",
+            )
+            return False
+        self.prune_sessions()
+        session = Session(mode, self.store, on_finished=self._finished)
+        if code is not None or position is not None:
+            try:
+                session.new_game(code, position=position)
+            except (PositionError, ValueError) as error:
+                self.notify(str(error), severity="error")
+        self.sessions.append(session)
+        self.push_screen(factory(session), lambda _result: self.forget_session(session))
+        return True
+
+    def _finished(self, finished: FinishedGame) -> None:
+        self.registry.notify_finished(finished.mode_id, dataclasses.asdict(finished))
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_best", None)
+            if callable(refresh) and getattr(screen, "session", None) is not None:
+                screen.call_later(refresh)
+
+    def forget_session(self, session: Session) -> None:
+        if session in self.sessions:
+            self.sessions.remove(session)
+
+    def prune_sessions(self) -> None:
+        """Forget sessions whose screens are gone, so quitting never saves a stale game."""
+        open_ = {id(getattr(screen, "session", None)) for screen in self.screen_stack}
+        self.sessions = [s for s in self.sessions if id(s) in open_]
+
+    def close_sessions(self) -> None:
+        """Save every open game (quitting)."""
+        for screen in self.screen_stack:
+            close = getattr(screen, "close_session", None)
+            if callable(close):
+                close()
+        for session in self.sessions:
+            session.close()
+        self.sessions.clear()
+
+    # -- the app -----------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        from twofold.ui.screens.menu import MenuScreen
+
+        self.apply_settings(self.settings)
+        self.push_screen(MenuScreen())
+        notice = getattr(self.store, "notice", None)
+        if notice:
+            self.notify(notice, severity="warning", timeout=10)
+            self.store.notice = None
+        if self.start_mode is not None:
+            self.open_mode(self.start_mode, code=self.start_code, position=self.start_position)
+
+    async def action_quit(self) -> None:
+        self.close_sessions()
+        self.exit(0)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Every action of the current screen, then Textual's own (theme, keys, quit).
+
+        A screen may list its actions itself with ``palette_commands()`` returning
+        ``(title, help, callback)`` triples; otherwise its described bindings are used.
+        """
+        listed = getattr(screen, "palette_commands", None)
+        if callable(listed):
+            for title, help_text, callback in listed():
+                yield SystemCommand(title, help_text, callback)
+        else:
+            yield from screen_commands(screen)
+        yield from super().get_system_commands(screen)
+
+
+def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
+    """A palette command for each described, currently possible binding of ``screen``."""
+    seen: set[str] = set()
+    for binding in Binding.make_bindings(getattr(type(screen), "BINDINGS", [])):
+        if binding.action in seen or not binding.description or binding.system:
+            continue
+        seen.add(binding.action)
+        name, _sep, rest = binding.action.partition("(")
+        if "." in name:
+            continue  # app.* / screen.* bindings are Textual's own commands
+        parameters = tuple(_parameters(rest.rstrip(")")))
+        if screen.check_action(name, parameters) is not True:
+            continue
+        title = binding.tooltip or binding.description
+        yield SystemCommand(
+            title,
+            _("Key: {key}").format(key=binding.key_display or binding.key),
+            _runner(screen, binding.action),
+        )
+
+
+def _parameters(text: str) -> list[str]:
+    return [part.strip().strip("'\"") for part in text.split(",") if part.strip()]
+
+
+def _runner(screen: Screen[Any], action: str) -> Callable[[], Any]:
+    async def run() -> None:
+        await screen.run_action(action)
+
+    return run
+
+
+def run_app(
+    mode_id: str | None = None,
+    *,
+    code: str | None = None,
+    position: dict[str, Any] | None = None,
+) -> int:
+    """Run the app: the menu, or ``mode_id``'s game (its save, or the given code/position)."""
+    from twofold.core.plugins import registry
+    from twofold.core.store import open_store
+
+    store = open_store()
+    registry_ = registry()
+    if mode_id is not None and mode_id.lower() not in registry_.modes:
+        print(_("twofold: there is no mode {mode!r}").format(mode=mode_id), file=sys.stderr)
+        store.close()
+        return 2
+    app = TwofoldApp(registry_, store, mode_id=mode_id, code=code, position=position)
+    try:
+        result = app.run()
+    finally:
+        app.close_sessions()
+        store.close()
+    return int(result or 0)

@@ -1,0 +1,163 @@
+"""Questions and results shown over a game: confirm, win, game over, copied result."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalGroup, VerticalGroup
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Static
+
+from twofold.core.i18n import _
+
+DIALOG_CSS = """
+Dialog {
+    align: center middle;
+    background: $background 60%;
+}
+Dialog > VerticalGroup {
+    width: auto;
+    min-width: 36;
+    max-width: 70;
+    height: auto;
+    border: thick $primary;
+    background: $surface;
+    padding: 1 2;
+}
+Dialog .dialog--title {
+    width: 100%;
+    text-align: center;
+    text-style: bold;
+    color: $primary;
+    margin-bottom: 1;
+}
+Dialog .dialog--body {
+    width: 100%;
+    text-align: center;
+    margin-bottom: 1;
+}
+Dialog HorizontalGroup {
+    width: 100%;
+    height: auto;
+    align-horizontal: center;
+}
+Dialog Button {
+    margin: 0 1;
+    min-width: 12;
+}
+"""
+
+
+class Dialog(ModalScreen[str]):
+    """A title, a body and a row of buttons; dismisses with the id of the button pressed."""
+
+    DEFAULT_CSS = DIALOG_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "choose('close')", _("Close"), id="dialog.close"),
+        Binding("left,h", "app.focus_previous", show=False, id="dialog.previous"),
+        Binding("right,l", "app.focus_next", show=False, id="dialog.next"),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        body: str,
+        buttons: list[tuple[str, str, str]],
+        *,
+        id: str | None = None,
+    ) -> None:
+        """:param buttons: ``(choice, label, variant)`` triples, the first one focused."""
+        super().__init__(id=id)
+        self.title_text = title
+        self.body = body
+        self.buttons = buttons
+
+    def compose(self) -> ComposeResult:
+        with VerticalGroup():
+            yield Label(self.title_text, classes="dialog--title")
+            yield Static(self.body, classes="dialog--body", markup=False)
+            with HorizontalGroup():
+                for choice, label, variant in self.buttons:
+                    yield Button(label, id=f"choice-{choice}", variant=variant)  # type: ignore[arg-type]
+
+    def on_mount(self) -> None:
+        if self.buttons:
+            self.query_one(f"#choice-{self.buttons[0][0]}", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id and event.button.id.startswith("choice-"):
+            self.dismiss(event.button.id.removeprefix("choice-"))
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class ConfirmDialog(Dialog):
+    """A yes/no question; dismisses with ``"yes"`` or ``"no"`` (Escape is no)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "choose('yes')", _("Yes"), id="confirm.yes"),
+        Binding("n,escape", "choose('no')", _("No"), id="confirm.no"),
+    ]
+
+    def __init__(self, title: str, body: str, yes: str | None = None) -> None:
+        super().__init__(
+            title,
+            body,
+            [("yes", yes or _("Yes"), "warning"), ("no", _("Cancel"), "default")],
+            id="confirm-dialog",
+        )
+
+
+class WinDialog(Dialog):
+    """The goal tile is made: Keep going (``"keep"``) or New game (``"new"``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k,escape", "choose('keep')", _("Keep going"), id="win.keep"),
+        Binding("n", "choose('new')", _("New game"), id="win.new"),
+    ]
+
+    def __init__(self, goal: int, score: int) -> None:
+        super().__init__(
+            _("You reached {goal}!").format(goal=goal),
+            _("Score {score}. Keep going towards {next} and beyond, or start afresh.").format(
+                score=score, next=goal * 2
+            ),
+            [("keep", _("Keep going"), "success"), ("new", _("New game"), "primary")],
+            id="win-dialog",
+        )
+
+
+class GameOverDialog(Dialog):
+    """No move is left: the result, with New game (``"new"``) and Undo (``"undo"``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('new')", _("New game"), id="over.new"),
+        Binding("u,ctrl+z", "choose('undo')", _("Undo"), id="over.undo"),
+        Binding("escape", "choose('close')", _("Look at the board"), id="over.close"),
+    ]
+
+    def __init__(self, score: int, best: int, largest: int, moves: int, can_undo: bool) -> None:
+        body = "\n".join(
+            [
+                _("Score: {score}").format(score=score),
+                _("Best: {best}").format(best=best),
+                _("Largest tile: {largest}").format(largest=largest),
+                _("Moves: {moves}").format(moves=moves),
+            ]
+        )
+        buttons = [("new", _("New game"), "primary")]
+        if can_undo:
+            buttons.append(("undo", _("Undo"), "default"))
+        super().__init__(_("Game over"), body, buttons, id="game-over-dialog")
+
+
+class ResultDialog(Dialog):
+    """A text the player may want to keep (the copied result), shown in full."""
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__(title, text, [("close", _("Close"), "primary")], id="result-dialog")
