@@ -11,11 +11,16 @@ from each version to the next. Opening never fails for a player:
 * a file that is not a database, or is damaged, is moved aside
   (``twofold.db.broken-<time>``) and a fresh database starts;
 * a database written by a newer twofold is left untouched (it holds the newer app's
-  data) and this run plays in memory;
+  data) and this run plays in memory, with the settings read from it if possible;
 * a file that cannot be opened at all (no permission, locked for too long) also
   plays in memory.
 
-In each case ``store.notice`` holds a one-line message for the player.
+In each case ``store.notice`` holds a one-line message for the player. A write that
+fails later (disk full, the file taken away) also becomes the notice rather than an
+exception: the game in play goes on, it is just not kept.
+
+Two copies of the app playing the same mode both write its one save slot; the last
+write wins, and the finished-games history keeps every game of both.
 
 A save is the game's log as JSON text with a format number and a checksum; a save
 that cannot be read makes :meth:`SqliteStore.load_save` raise ValueError, and the
@@ -220,7 +225,26 @@ def open_store(path: Path | None = None, *, today: Callable[[], date] = utc_toda
         ).format(path=path, reason=_one_line(error))
     store = memory_store(today=today)
     store.notice = notice
+    if path.is_file():
+        _borrow_settings(path, store)
     return store
+
+
+def _borrow_settings(path: Path, store: SqliteStore) -> None:
+    """Copy the settings of a file this run cannot use, read-only, so the app still looks right."""
+    try:
+        source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+        try:
+            rows = source.execute("SELECT key, value FROM settings").fetchall()
+        finally:
+            source.close()
+        with store._transaction() as connection:
+            connection.executemany(
+                "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                [(str(key), str(value)) for key, value in rows],
+            )
+    except (sqlite3.Error, ValueError, TypeError):
+        pass  # the defaults will do
 
 
 def memory_store(*, today: Callable[[], date] = utc_today) -> SqliteStore:
@@ -335,6 +359,13 @@ def decode_save(text: str | bytes, mode_id: str) -> SavedGame:
     )
 
 
+def _whole_numbers(stats: Mapping[str, Any]) -> dict[str, int]:
+    # A plugin's odd stats value is dropped rather than losing the player's finished game.
+    return {
+        str(k): int(v) for k, v in stats.items() if isinstance(v, int | float) and math.isfinite(v)
+    }
+
+
 def _finished_row(finished: FinishedGame) -> tuple[Any, ...]:
     return (
         finished.game_id,
@@ -347,7 +378,7 @@ def _finished_row(finished: FinishedGame) -> tuple[Any, ...]:
         int(bool(finished.counted)),
         int(bool(finished.won)),
         json.dumps([int(t) for t in finished.tiles]),
-        json.dumps({str(k): int(v) for k, v in finished.stats.items()}, sort_keys=True),
+        json.dumps(_whole_numbers(finished.stats), sort_keys=True),
         finished.day,
         float(finished.finished_at),
     )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from twofold.core import store as store_module
 from twofold.core.session import FinishedGame, SavedGame
+from twofold.core.settings import Settings
 from twofold.core.store import (
     DB_NAME,
     SAVE_FORMAT,
@@ -313,6 +314,7 @@ def test_a_newer_schema_is_left_untouched_and_this_run_plays_in_memory(
     path = twofold_home / DB_NAME
     with open_store() as store:
         store.write_save(SAVED)
+        store.save_settings(Settings(theme="nord", language="de"))
     with sqlite3.connect(path) as connection:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
         connection.execute("CREATE TABLE future (x)")
@@ -322,6 +324,7 @@ def test_a_newer_schema_is_left_untouched_and_this_run_plays_in_memory(
         assert store.notice is not None and "newer twofold" in store.notice
         assert "\n" not in store.notice
         assert store.load_save("tally") is None
+        assert store.load_settings() == Settings(theme="nord", language="de")  # borrowed
         store.write_save(SAVED)  # works, for this run only
         store.record_finished(finished("g1"))
         assert store.records("tally").played == 1
@@ -346,6 +349,15 @@ def test_a_write_that_fails_later_is_a_notice_not_a_crash(twofold_home: Path) ->
         store.record_finished(finished("g1"))
         assert store.notice is not None and "could not be saved" in store.notice
         assert store.records("tally").played == 0
+
+
+def test_odd_stats_from_a_plugin_do_not_lose_the_game() -> None:
+    with open_store() as store:
+        store.record_finished(
+            finished("g1", stats={"merges": 3.0, "bad": "x", "inf": float("inf")})
+        )
+        assert store.notice is None
+        assert store.finished_games("tally")[0].stats == {"merges": 3}
 
 
 def test_migrations_run_from_an_empty_file(twofold_home: Path) -> None:
