@@ -1,33 +1,255 @@
 """Translations: every string a player sees goes through :func:`_` (gettext).
 
-Catalogs live in ``twofold/locale/<lang>/LC_MESSAGES/twofold.mo``. The language is
-the setting, else ``LANGUAGE``/``LC_ALL``/``LANG``, else English.
+Catalogs live beside this module in ``locale/<lang>/LC_MESSAGES/twofold.mo`` (the
+``.po`` sources sit next to them; ``tools/i18n.py`` extracts, updates and compiles).
+The language is the ``language`` setting, else the environment (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
+
+Until :func:`set_language` is called, the first translation reads the stored setting
+(a read-only peek at the database, so the command line's ``--help`` is translated
+too) and otherwise the environment.
+
+Strings translated when a module is imported (``BINDINGS`` descriptions, say) keep
+the language of that moment; :func:`retranslate` turns such a string into the current
+language, which is how the app redraws key labels after the language changes.
 """
 
 from __future__ import annotations
 
+import argparse
 import gettext
+import json
+import os
+import sqlite3
+from collections.abc import Mapping
 from pathlib import Path
 
 DOMAIN = "twofold"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+ENGLISH = "en"
+#: every language the app offers, by code, each named in its own language
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+#: the environment variables that name a language, strongest first (as GNU gettext)
+LANGUAGE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+_translation: gettext.NullTranslations | None = None
+_language: str = ENGLISH
+#: translated text -> its English msgid, over every catalog (for :func:`retranslate`)
+_msgids: dict[str, str] | None = None
+#: msgids asked for in a non-English language that its catalog does not have
+_missing: set[str] = set()
 
 
-def set_language(language: str | None) -> None:
-    """Use ``language`` (``"de"``), or the environment's when None; English as fallback."""
-    global _translation
-    languages = [language] if language else None
-    _translation = gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=languages, fallback=True
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for extraction without translating it now."""
+    return singular, plural
+
+
+def available_languages() -> list[str]:
+    """The codes of every language with a catalog, English first."""
+    found = sorted(
+        path.parent.parent.name for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")
     )
+    return [ENGLISH, *(code for code in found if code != ENGLISH)]
+
+
+def language_name(code: str) -> str:
+    """A language's name in that language ("Deutsch"), or its code when unknown."""
+    return LANGUAGE_NAMES.get(code, code)
+
+
+def _match(value: str, available: list[str]) -> str | None:
+    """The available language a locale name such as ``de_DE.UTF-8`` or ``de-AT`` means."""
+    name = value.strip().split(".")[0].split("@")[0].replace("-", "_")
+    if not name:
+        return None
+    language, _sep, territory = name.partition("_")
+    candidates = [f"{language.lower()}_{territory.upper()}", language.lower()]
+    for candidate in candidates if territory else candidates[1:]:
+        if candidate in available:
+            return candidate
+    return None
+
+
+def environment_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, if there is a catalog for it; else English."""
+    environ = os.environ if environ is None else environ
+    available = available_languages()
+    for variable in LANGUAGE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        if variable == "LANGUAGE":
+            # a priority list ("fr:de"); when none is known the locale variables decide
+            for item in value.split(":"):
+                if found := _match(item, available):
+                    return found
+            continue
+        # the first locale variable that is set decides, as in gettext; "C" is English
+        return _match(value, available) or ENGLISH
+    return ENGLISH
+
+
+def resolve_language(setting: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to use: the setting if there is a catalog for it, else the environment's."""
+    if setting:
+        found = _match(setting, available_languages())
+        if found:
+            return found
+    return environment_language(environ)
+
+
+def stored_language() -> str:
+    """The ``language`` setting in the player's database, or "" (never raises, never writes)."""
+    try:
+        from twofold.core.store import DB_NAME, data_dir
+
+        path = data_dir() / DB_NAME
+        if not path.is_file():
+            return ""
+        # read-only: opening for real (migrations, moving a damaged file aside) is the store's job
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
+        try:
+            row = connection.execute("SELECT value FROM settings WHERE key = 'language'").fetchone()
+        finally:
+            connection.close()
+        value = json.loads(row[0]) if row else ""
+    except Exception:  # a missing table, a damaged file, a partial import: the environment decides
+        return ""
+    return value if isinstance(value, str) else ""
+
+
+def set_language(language: str | None) -> str:
+    """Use ``language`` ("de"); None or "" means the environment's. Returns the code in use."""
+    global _translation, _language
+    code = resolve_language(language)
+    if code == ENGLISH:
+        _translation = gettext.NullTranslations()
+    else:
+        _translation = gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True
+        )
+    _language = code
+    _missing.clear()
+    _install_argparse()
+    return code
+
+
+def current_language() -> str:
+    """The code of the language in use ("en", "de")."""
+    _active()
+    return _language
+
+
+def _active() -> gettext.NullTranslations:
+    if _translation is None:
+        set_language(stored_language() or None)
+    assert _translation is not None
+    return _translation
 
 
 def _(message: str) -> str:
     """The message in the current language."""
-    return _translation.gettext(message)
+    translation = _active()
+    result = translation.gettext(message)
+    if result is message and _language != ENGLISH and message:
+        _missing.add(message)
+    return result
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    """The singular or plural message for ``n``, in the current language."""
+    translation = _active()
+    result = translation.ngettext(singular, plural, n)
+    if _language != ENGLISH and (result is singular or result is plural):
+        _missing.add(singular)
+    return result
+
+
+def missing() -> frozenset[str]:
+    """The messages asked for since the language was set that have no translation."""
+    return frozenset(_missing)
+
+
+def _catalog(code: str) -> dict[str, str]:
+    translation = gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True)
+    catalog: dict[object, str] = getattr(translation, "_catalog", {})
+    messages: dict[str, str] = {}
+    for key, text in catalog.items():
+        # plural entries are keyed (msgid, index); the header has the empty msgid
+        msgid = key[0] if isinstance(key, tuple) else key
+        if isinstance(msgid, str) and msgid and "\x04" not in msgid:
+            messages[text] = msgid
+    return messages
+
+
+def retranslate(text: str) -> str:
+    """``text``, translated in any language (or English), in the current language.
+
+    For strings fixed when a module was imported, such as key labels. Text that is in
+    no catalog is given back as it is.
+    """
+    global _msgids
+    if not text:
+        return text
+    if _msgids is None:
+        _msgids = {}
+        for code in available_languages():
+            if code != ENGLISH:
+                _msgids.update(_catalog(code))
+    return _(_msgids.get(text, text))
+
+
+# -- argparse --------------------------------------------------------------------------------
+
+#: argparse's own messages a user can meet, so the catalog carries them (argparse asks
+#: gettext for them through its module-level ``_`` and ``ngettext``)
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+)
+ARGPARSE_PLURALS = (Nn_("expected %s argument", "expected %s arguments"),)
+_ARGPARSE_KNOWN = frozenset(ARGPARSE_MESSAGES) | {s for pair in ARGPARSE_PLURALS for s in pair}
+_argparse_gettext = argparse._  # type: ignore[attr-defined]
+_argparse_ngettext = argparse.ngettext  # type: ignore[attr-defined]
+
+
+def _argparse_message(message: str | None) -> str | None:
+    if message in _ARGPARSE_KNOWN:
+        return _(message)  # type: ignore[arg-type]
+    return _argparse_gettext(message)
+
+
+def _argparse_plural(singular: str, plural: str, n: int) -> str:
+    if singular in _ARGPARSE_KNOWN:
+        return ngettext(singular, plural, n)
+    return _argparse_ngettext(singular, plural, n)
+
+
+def _install_argparse() -> None:
+    """Let argparse's usage, headings and errors speak the current language."""
+    argparse._ = _argparse_message  # type: ignore[attr-defined]
+    argparse.ngettext = _argparse_plural  # type: ignore[attr-defined]
