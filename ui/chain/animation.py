@@ -1,0 +1,132 @@
+"""How the board moves after an action, as pure data the board widget draws frame by frame.
+
+A :class:`Motion` knows the board before and after, which cells emptied, which tile
+was made where, which tiles fell and which new tiles dropped in. ``frame(t)`` gives
+every tile's column, value and (fractional) row at time ``t`` in ``[0, 1]``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from twofold.core.rules import Board, Event
+
+Cell = tuple[int, int]
+
+#: the part of the animation spent showing the chain collapsed into its last cell
+COLLAPSE = 0.35
+#: whole animation length in seconds, at normal motion
+DURATION = 0.3
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """One tile drawn somewhere on (or just above) the board."""
+
+    col: int
+    value: int
+    row: float
+    made: bool = False
+
+
+@dataclass(frozen=True)
+class Fall:
+    start: Cell
+    end: Cell
+    value: int
+
+
+@dataclass(frozen=True)
+class Motion:
+    before: Board
+    after: Board
+    #: cells that empty at once (the chain but its last cell, a hammered tile)
+    vanish: frozenset[Cell] = frozenset()
+    #: cells whose tile changes in place when the chain collapses
+    made: dict[Cell, int] = field(default_factory=dict)
+    falls: tuple[Fall, ...] = ()
+    #: new tiles and the cell each lands in; they drop in from above the board
+    spawns: tuple[tuple[Cell, int], ...] = ()
+
+    def frame(self, t: float) -> list[Sprite]:
+        if t < COLLAPSE:
+            return self._collapsed()
+        return self._falling(_ease((t - COLLAPSE) / (1.0 - COLLAPSE)))
+
+    def _collapsed(self) -> list[Sprite]:
+        sprites = []
+        for r, row in enumerate(self.before):
+            for c, value in enumerate(row):
+                if (r, c) in self.vanish or not value:
+                    continue
+                made = (r, c) in self.made
+                sprites.append(Sprite(c, self.made.get((r, c), value), float(r), made))
+        return sprites
+
+    def _falling(self, u: float) -> list[Sprite]:
+        moving = {f.end for f in self.falls} | {cell for cell, _ in self.spawns}
+        sprites = [
+            Sprite(c, value, float(r), (r, c) in self.made)
+            for r, row in enumerate(self.after)
+            for c, value in enumerate(row)
+            if value and (r, c) not in moving
+        ]
+        for fall in self.falls:
+            (r0, _), (r1, c1) = fall.start, fall.end
+            sprites.append(Sprite(c1, fall.value, r0 + (r1 - r0) * u, fall.start in self.made))
+        drops = Counter(c for (_, c), _ in self.spawns)
+        for (r, c), value in self.spawns:
+            sprites.append(Sprite(c, value, r - drops[c] * (1.0 - u)))
+        return sprites
+
+
+def _ease(u: float) -> float:
+    """Ease-in: tiles speed up as they fall."""
+    u = min(1.0, max(0.0, u))
+    return u * u
+
+
+def still(board: Board) -> list[Sprite]:
+    """The board at rest."""
+    return [
+        Sprite(c, value, float(r))
+        for r, row in enumerate(board)
+        for c, value in enumerate(row)
+        if value
+    ]
+
+
+def motion_for(before: Board, after: Board, events: Iterable[Event]) -> Motion | None:
+    """The motion of a merge or a Hammer, from the rules' events; None when nothing falls.
+
+    After a retirement the board is simply shown as it ends: the first settle is animated,
+    the later ones would only repeat it.
+    """
+    vanish: set[Cell] = set()
+    made: dict[Cell, int] = {}
+    falls: list[Fall] = []
+    spawns: list[tuple[Cell, int]] = []
+    retired = False
+    for event in events:
+        kind = event.kind
+        if kind == "chain":
+            vanish.update(getattr(event, "cells", ())[:-1])
+        elif kind == "merge":
+            made[event.cell] = event.value  # type: ignore[attr-defined]
+        elif kind == "powerup" and getattr(event, "powerup", "") == "hammer":
+            vanish.update(getattr(event, "cells", ()))
+        elif kind == "retire":
+            retired = True
+        elif retired:
+            continue
+        elif kind == "fall":
+            falls.append(Fall(event.source, event.target, event.value))  # type: ignore[attr-defined]
+        elif kind == "new":
+            spawns.append((event.cell, event.value))  # type: ignore[attr-defined]
+    if not vanish:
+        return None
+    if retired:
+        falls, spawns = [], []
+    return Motion(before, after, frozenset(vanish), made, tuple(falls), tuple(spawns))
