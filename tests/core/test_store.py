@@ -7,6 +7,7 @@ import multiprocessing
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -375,9 +376,15 @@ def test_migrations_run_from_an_empty_file(twofold_home: Path) -> None:
 WRITES = 300
 
 
-def _writer(path: str, name: str, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def _writer(
+    path: str,
+    name: str,
+    go: Any,
+    results: multiprocessing.Queue,  # type: ignore[type-arg]
+) -> None:
     store = open_store(Path(path))
     problems = [store.notice] if store.notice else []
+    go.wait()  # both start writing together
     for number in range(WRITES):
         store.write_save(replace(SAVED, mode_id=name, actions=("add",) * (number % 7 + 1)))
         store.record_finished(finished(f"{name}-{number}", mode_id=name, score=number))
@@ -393,11 +400,14 @@ def test_two_processes_write_at_once_without_errors_or_lost_rows(twofold_home: P
     open_store(path).close()
     context = multiprocessing.get_context("fork")
     results = context.Queue()
+    go = context.Event()
     workers = [
-        context.Process(target=_writer, args=(str(path), name, results)) for name in ("p1", "p2")
+        context.Process(target=_writer, args=(str(path), name, go, results))
+        for name in ("p1", "p2")
     ]
     for worker in workers:
         worker.start()
+    go.set()
     reports = dict(results.get(timeout=120) for _ in workers)
     for worker in workers:
         worker.join(timeout=30)
