@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from twofold.core.rules import Event, Mode, Outcome, Refused, largest_tile
+from twofold.core.rules import Event, Mode, Outcome, Refused, largest_tile, tile_values
 
 Clock = Callable[[], float]
 UNDO = "undo"
@@ -73,6 +73,8 @@ class Game:
     flags: Flags = field(default_factory=Flags)
     clock: Clock = time.monotonic
     history: deque[Any] = field(default_factory=deque)
+    #: every tile value this game has shown, undone ones included (the records' tile strip)
+    reached: set[int] = field(default_factory=set)
     #: identifies this game's row in the history of finished games
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     _banked: float = 0.0
@@ -99,6 +101,7 @@ class Game:
         if position is not None:
             game.flags.uncounted = True
         game.flags.won = game._goal_reached()
+        game.reached = tile_values(state.board)
         return game
 
     @classmethod
@@ -150,6 +153,7 @@ class Game:
                 self.state = outcome.state
         if outcome.changed:
             self.log.append(action)
+            self.reached |= tile_values(self.state.board)
         reached = False
         if outcome.changed and not self.flags.won and self._goal_reached():
             self.flags.won = reached = True

@@ -236,7 +236,7 @@ class Session:
             elapsed=game.elapsed,
             counted=not game.flags.uncounted,
             won=game.flags.won,
-            tiles=tuple(sorted(tile_values(board))),
+            tiles=tuple(sorted(game.reached | tile_values(board))),
             stats=self._stats(game),
             day=self._day(),
             finished_at=time.time(),

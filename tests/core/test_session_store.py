@@ -168,6 +168,22 @@ def test_finished_games_make_records(store: SqliteStore) -> None:
     assert store.recent_scores("tally") == [first_score, session.game.state.score]
 
 
+def test_the_tile_strip_keeps_tiles_no_longer_on_the_board(store: SqliteStore) -> None:
+    session = Session(TALLY, store)
+    session.new_game(CODE)
+    session.act("add")
+    session.act("add")
+    shown = {session.game.history[-1].value, session.game.state.value}
+    session.act("undo")
+    session.close()
+    again = Session(TALLY, store)  # rebuilt from the log, tiles reached included
+    play_to_the_end(again)
+    finished = store.finished_games("tally")[0]
+    assert shown <= set(finished.tiles)
+    assert set(store.records("tally").tiles) == set(finished.tiles)
+    assert len(finished.tiles) > 1  # the tally shows one cell: the rest were reached before
+
+
 def test_last_game_played_on_is_still_one_game(store: SqliteStore) -> None:
     session = Session(TALLY, store)
     session.act("add")
