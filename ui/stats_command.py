@@ -143,7 +143,7 @@ def _table(records: Records, mode: Mode | None, recent: Sequence[int]) -> Table:
         (_("Games played"), f"{records.played:,}"),
         (_("Best score"), f"{records.best:,}"),
         (_("Average score"), f"{records.average:,.0f}"),
-        (_("Largest tile"), f"{records.largest:,}" if records.largest else "-"),
+        (_("Largest tile"), str(records.largest) if records.largest else "-"),
         (
             _("Reached 2048"),
             _("{count} ({share:.0%})").format(count=reached, share=reached / records.played)
