@@ -429,3 +429,28 @@ def test_a_memory_store_is_a_full_store() -> None:
     assert store.load_save("tally") == SAVED
     assert store.records("tally").played == 1
     store.close()
+
+
+def _opener(path: str, go: Any, results: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    go.wait()
+    store = open_store(Path(path))
+    store.record_finished(finished(f"first-{multiprocessing.current_process().pid}"))
+    results.put((store.notice, store.in_memory))
+    store.close()
+
+
+def test_several_copies_creating_the_database_at_once(twofold_home: Path) -> None:
+    path = twofold_home / DB_NAME
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    go = context.Event()
+    workers = [context.Process(target=_opener, args=(str(path), go, results)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    go.set()
+    reports = [results.get(timeout=60) for _ in workers]
+    for worker in workers:
+        worker.join(timeout=30)
+    assert reports == [(None, False)] * 4
+    with open_store(path) as store:
+        assert store.records("tally").played == 4
