@@ -166,8 +166,14 @@ def _migrate(connection: sqlite3.Connection) -> None:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        _roll_back(connection)
         raise
+
+
+def _roll_back(connection: sqlite3.Connection) -> None:
+    # A failed COMMIT may already have ended the transaction; the first error is the one to tell.
+    if connection.in_transaction:
+        connection.execute("ROLLBACK")
 
 
 def _move_aside(path: Path) -> Path:
@@ -469,10 +475,10 @@ class SqliteStore:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
+                connection.execute("COMMIT")
             except BaseException:
-                connection.execute("ROLLBACK")
+                _roll_back(connection)
                 raise
-            connection.execute("COMMIT")
 
     def _write(self, statement: str, parameters: tuple[Any, ...] = ()) -> None:
         """Run one write in its own transaction; a failure becomes the notice, not a crash."""
