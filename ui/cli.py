@@ -194,6 +194,7 @@ def add_line_flags(parser: argparse.ArgumentParser) -> None:
 #: extra subcommands that live in their own modules: name -> (module, help)
 EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("twofold.ui.stats_command", "records and statistics per mode"),
+    "solve": ("twofold.ui.solve_command", "let the 2048 solver play games headless"),
 }
 
 

@@ -76,7 +76,7 @@ def trace_line(line: tuple[int, ...]) -> LineTrace:
     return LineTrace(tuple(result), gain, tuple(slides), tuple(merges))
 
 
-class _Memo(dict[int, int]):
+class LazyTable(dict[int, int]):
     """A lookup table filled on first use; cleared when full to keep memory bounded."""
 
     __slots__ = ("build",)
@@ -111,6 +111,34 @@ def down(b):
     t = {transpose}
     s = {down}
     return s & BM, s >> BB
+
+def transpose(b):
+    return {transpose}
+
+def left_board(b):
+    return ({left}) & BM
+
+def right_board(b):
+    return ({right}) & BM
+
+def up_board(b):
+    t = {transpose}
+    return ({up}) & BM
+
+def down_board(b):
+    t = {transpose}
+    return ({down}) & BM
+
+def successors(b):
+    {split_rows}
+    t = {transpose_split}
+    {split_columns}
+    return (
+        ({left_split}) & BM,
+        ({right_split}) & BM,
+        ({up_split}) & BM,
+        ({down_split}) & BM,
+    )
 """
 
 
@@ -130,6 +158,12 @@ class Engine:
         self.right: Callable[[int], tuple[int, int]]
         self.up: Callable[[int], tuple[int, int]]
         self.down: Callable[[int], tuple[int, int]]
+        #: rows become columns: cell (r, c) moves to (c, r)
+        self.transpose: Callable[[int], int]
+        #: the four moves without the score, in DIRECTIONS order (for searching)
+        self.board_moves: tuple[Callable[[int], int], ...]
+        #: all four boards a move can give, in DIRECTIONS order, sharing the row reads
+        self.successors: Callable[[int], tuple[int, int, int, int]]
         self._compile()
         self.moves: dict[str, Callable[[int], tuple[int, int]]] = {
             "left": self.left,
@@ -195,7 +229,7 @@ class Engine:
 
     # -- tables -------------------------------------------------------------------------
 
-    def _row_table(self, index: int, reverse: bool) -> _Memo:
+    def _row_table(self, index: int, reverse: bool) -> LazyTable:
         """Row ``index`` of the board -> that row moved left (or right), plus the gain."""
         shift = index * self.row_bits
         gain_shift = self.board_bits
@@ -206,9 +240,9 @@ class Engine:
             result = trace.result[::-1] if reverse else trace.result
             return (self.pack_row(result) << shift) + (trace.gain << gain_shift)
 
-        return _Memo(build)
+        return LazyTable(build)
 
-    def _column_table(self, index: int, move: bool, reverse: bool = False) -> _Memo:
+    def _column_table(self, index: int, move: bool, reverse: bool = False) -> LazyTable:
         """A row of cells -> the same cells (moved up or down, if ``move``) as column ``index``.
 
         Without ``move`` it transposes: row ``index`` of a board becomes column ``index``.
@@ -227,7 +261,7 @@ class Engine:
                 packed |= exponent << self.shift(r, index)
             return packed + (gain << gain_shift)
 
-        return _Memo(build)
+        return LazyTable(build)
 
     def _compile(self) -> None:
         # Unrolled per size: a loop over the rows would cost a third of the speed.
@@ -243,6 +277,16 @@ class Engine:
                 )
             return f" {joiner} ".join(parts)
 
+        def split(var: str, prefix: str) -> str:
+            reads = [f"{prefix}0 = {var} & RM"]
+            for i in range(1, n - 1):
+                reads.append(f"{prefix}{i} = ({var} >> {i * self.row_bits}) & RM")
+            reads.append(f"{prefix}{n - 1} = {var} >> {(n - 1) * self.row_bits}")
+            return "; ".join(reads)
+
+        def lookups(var: str, table: str, joiner: str) -> str:
+            return f" {joiner} ".join(f"{table}{i}[{var}{i}]" for i in range(n))
+
         names["RM"] = self.row_mask
         for i in range(n):
             names[f"L{i}"] = self._row_table(i, reverse=False)
@@ -256,12 +300,22 @@ class Engine:
             transpose=rows("b", "T", "|"),
             up=rows("t", "U", "+"),
             down=rows("t", "D", "+"),
+            split_rows=split("b", "r"),
+            transpose_split=lookups("r", "T", "|"),
+            split_columns=split("t", "c"),
+            left_split=lookups("r", "L", "+"),
+            right_split=lookups("r", "R", "+"),
+            up_split=lookups("c", "U", "+"),
+            down_split=lookups("c", "D", "+"),
         )
         exec(compile(source, f"<twofold 2048 moves {n}x{n}>", "exec"), names)
         self.left = names["left"]  # type: ignore[assignment]
         self.right = names["right"]  # type: ignore[assignment]
         self.up = names["up"]  # type: ignore[assignment]
         self.down = names["down"]  # type: ignore[assignment]
+        self.transpose = names["transpose"]  # type: ignore[assignment]
+        self.board_moves = tuple(names[f"{d}_board"] for d in DIRECTIONS)  # type: ignore[misc]
+        self.successors = names["successors"]  # type: ignore[assignment]
 
 
 _engines: dict[int, Engine] = {}
