@@ -50,6 +50,11 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def Np_(context: str, message: str) -> tuple[str, str]:
+    """Mark a message with its context (see :func:`pgettext`) without translating it now."""
+    return context, message
+
+
 def available_languages() -> list[str]:
     """The codes of every language with a catalog, English first."""
     found = sorted(
@@ -168,6 +173,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     result = translation.ngettext(singular, plural, n)
     if _language != ENGLISH and (result is singular or result is plural):
         _missing.add(singular)
+    return result
+
+
+def pgettext(context: str, message: str) -> str:
+    """The message in the current language, told apart from the same English by ``context``."""
+    translation = _active()
+    result = translation.pgettext(context, message)
+    if result is message and _language != ENGLISH and message:
+        _missing.add(f"{context}|{message}")
     return result
 
 

@@ -31,8 +31,9 @@ DOMAIN = "twofold"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 MAPPING = ROOT / "babel.cfg"
 COMMENT_TAGS = ("Translators:",)
-#: Babel's usual keywords, plus ``Nn_(singular, plural)``: a plural marked, not translated
-KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2)}
+#: Babel's usual keywords, plus ``Nn_(singular, plural)`` and ``Np_(context, message)``:
+#: marked for the catalog, translated later
+KEYWORDS = {**DEFAULT_KEYWORDS, "Nn_": (1, 2), "Np_": ((1, "c"), 2)}
 #: {name}, {name!r}, {0:>3} for str.format; %(name)s, %s, %r for %-formatting
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]+\)[a-z]|%[a-z]")
 
@@ -74,8 +75,12 @@ def extract() -> Catalog:
     return catalog
 
 
-def message_ids(catalog: Catalog) -> set[MessageId]:
-    return {message.id for message in catalog if message.id}
+MessageKey = tuple[MessageId, str | None]
+
+
+def message_keys(catalog: Catalog) -> set[MessageKey]:
+    """Every (msgid, context) of a catalog, leaving out the header."""
+    return {(message.id, message.context) for message in catalog if message.id}
 
 
 def po_files() -> list[Path]:
@@ -108,9 +113,9 @@ def write_template() -> Catalog:
     return template
 
 
-def _entries(catalog: Catalog) -> list[tuple[MessageId, list[tuple[str, int | None]]]]:
+def _entries(catalog: Catalog) -> list[tuple[MessageKey, list[str]]]:
     return sorted(
-        ((m.id, sorted((f, None) for f, _ in m.locations)) for m in catalog if m.id),
+        (((m.id, m.context), sorted(f for f, _ in m.locations)) for m in catalog if m.id),
         key=lambda entry: str(entry[0]),
     )
 
@@ -177,13 +182,15 @@ def _texts(value: str | Iterable[str] | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def translation_problems(catalog: Catalog, wanted: Iterable[MessageId]) -> list[str]:
+def translation_problems(catalog: Catalog, wanted: Iterable[MessageKey]) -> list[str]:
     """What is missing, untranslated, fuzzy or has wrong placeholders in ``catalog``."""
     problems = []
     language = catalog.locale_identifier or "?"
-    for msgid in sorted(wanted, key=str):
-        message: Message | None = catalog.get(msgid)
+    for msgid, context in sorted(wanted, key=str):
+        message: Message | None = catalog.get(msgid, context=context)
         key = msgid if isinstance(msgid, str) else msgid[0]
+        if context:
+            key = f"{context}|{key}"
         if message is None:
             problems.append(f"{language}: missing {key!r}")
             continue
@@ -193,7 +200,7 @@ def translation_problems(catalog: Catalog, wanted: Iterable[MessageId]) -> list[
         elif message.fuzzy:
             problems.append(f"{language}: fuzzy {key!r}")
         else:
-            expected = placeholders(key)
+            expected = placeholders(msgid if isinstance(msgid, str) else msgid[0])
             for text in strings:
                 if placeholders(text) != expected and not (
                     # a singular may say "one" instead of its number
@@ -217,18 +224,18 @@ def mo_matches(path: Path) -> bool:
     return _mo_messages(committed) == _mo_messages(fresh)
 
 
-def _mo_messages(catalog: Catalog) -> dict[MessageId, object]:
+def _mo_messages(catalog: Catalog) -> dict[tuple[object, str | None], object]:
     def frozen(value: object) -> object:
         return tuple(value) if isinstance(value, list) else value
 
-    return {frozen(m.id): frozen(m.string) for m in catalog if m.id}
+    return {(frozen(m.id), m.context): frozen(m.string) for m in catalog if m.id}
 
 
 def check() -> list[str]:
     template = extract()
-    wanted = message_ids(template)
+    wanted = message_keys(template)
     problems = []
-    if not TEMPLATE.exists() or message_ids(read_catalog(TEMPLATE)) != wanted:
+    if not TEMPLATE.exists() or message_keys(read_catalog(TEMPLATE)) != wanted:
         problems.append(f"{TEMPLATE.relative_to(ROOT)} is out of date: run tools/i18n.py update")
     for path in po_files():
         catalog = read_catalog(path, locale=path.parent.parent.name)
@@ -250,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "extract":
         template = write_template()
-        print(f"{TEMPLATE.relative_to(ROOT)}: {len(message_ids(template))} messages")
+        print(f"{TEMPLATE.relative_to(ROOT)}: {len(message_keys(template))} messages")
     elif args.command == "update":
         update()
         print("updated", ", ".join(str(p.relative_to(ROOT)) for p in po_files()))

@@ -1,0 +1,204 @@
+"""The app in the player's language: Textual's own words, key names, and switching live.
+
+Key labels are ``Binding`` descriptions fixed when a screen's module is imported, and
+Textual's own (the palette, its system commands) are English. :func:`translate_bindings`
+puts every binding the app can show into the current language, and
+:class:`TranslatedApp` (a mixin for the ``App``) translates what Textual draws itself:
+key names in the Footer, the command palette, its system commands and Textual's
+ctrl+c notice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingsMap
+from textual.command import CommandPalette
+from textual.dom import DOMNode
+from textual.screen import Screen
+
+from twofold.core import i18n
+from twofold.core.i18n import N_, Np_, _, pgettext, retranslate
+
+#: Textual's own player-visible words, so the catalog carries them
+TEXTUAL_MESSAGES = (
+    N_("palette"),
+    N_("Open the command palette"),
+    N_("Quit"),
+    N_("Quit the app and return to the command prompt."),
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+    N_("Focus Next"),
+    N_("Focus Previous"),
+    N_("Copy selected text"),
+)
+
+#: the names Textual gives keys on screen (after its own aliases), translated with
+#: the context "key" so "end" the key is not "end" the verb
+KEY_NAMES = frozenset(
+    message
+    for _context, message in (
+        Np_("key", "esc"),
+        Np_("key", "space"),
+        Np_("key", "tab"),
+        Np_("key", "enter"),
+        Np_("key", "pgup"),
+        Np_("key", "pgdn"),
+        Np_("key", "del"),
+        Np_("key", "insert"),
+        Np_("key", "home"),
+        Np_("key", "end"),
+        Np_("key", "shift"),
+        Np_("key", "alt"),
+        Np_("key", "super"),
+        Np_("key", "ctrl"),
+    )
+)
+
+
+def key_display(app: App[Any], binding: Binding) -> str:
+    """How the key of ``binding`` looks in the Footer, in the current language."""
+    text = App.get_key_display(app, binding)
+    if binding.key_display:
+        return text
+    parts = text.split("+")
+    return "+".join(pgettext("key", part) if part in KEY_NAMES else part for part in parts)
+
+
+def key_label(app: App[Any], key: str) -> str:
+    """How one key ("ctrl+z", "question_mark") is shown to the player."""
+    return app.get_key_display(Binding(key, ""))
+
+
+# -- bindings --------------------------------------------------------------------------------
+
+
+def _translated(binding: Binding) -> Binding:
+    group = binding.group
+    if group is not None and group.description:
+        group = dataclasses.replace(group, description=retranslate(group.description))
+    return dataclasses.replace(
+        binding,
+        description=retranslate(binding.description),
+        tooltip=retranslate(binding.tooltip),
+        group=group,
+    )
+
+
+def _translate_map(bindings: BindingsMap) -> None:
+    for key, key_bindings in bindings.key_to_bindings.items():
+        bindings.key_to_bindings[key] = [_translated(binding) for binding in key_bindings]
+
+
+def _classes(base: type) -> Iterator[type]:
+    for cls in base.__subclasses__():
+        yield cls
+        yield from _classes(cls)
+
+
+def translate_bindings(app: App[Any]) -> None:
+    """Put the descriptions of every binding (classes and live nodes) in the current language."""
+    for cls in {DOMNode, *_classes(DOMNode)}:
+        merged = cls.__dict__.get("_merged_bindings")
+        if isinstance(merged, BindingsMap):
+            _translate_map(merged)
+    _translate_map(app._bindings)
+    for screen in all_screens(app):
+        for node in screen.walk_children(with_self=True):
+            _translate_map(node._bindings)
+    app.refresh_bindings()
+
+
+def all_screens(app: App[Any]) -> list[Screen[Any]]:
+    """Every screen on every stack of the app, bottom first."""
+    screens: list[Screen[Any]] = []
+    for stack in app._screen_stacks.values():
+        screens.extend(screen for screen in stack if screen not in screens)
+    return screens
+
+
+# -- the app ---------------------------------------------------------------------------------
+
+
+class TranslatedApp(App[Any]):
+    """Mix in before ``App``: Textual's own words and key names in the current language."""
+
+    def get_key_display(self, binding: Binding) -> str:
+        return key_display(self, binding)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=retranslate(command.title), help=retranslate(command.help))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(
+                TranslatedPalette(id="--command-palette", placeholder=_("Search for commands…"))
+            )
+
+    def search_themes(self) -> None:
+        from textual.theme import ThemeProvider
+
+        self.push_screen(
+            TranslatedPalette(providers=[ThemeProvider], placeholder=_("Search for themes…"))
+        )
+
+    def action_help_quit(self) -> None:
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                self.notify(
+                    _("Press {key} to quit.").format(
+                        key=f"[b]{self.get_key_display(active.binding.with_key(key))}[/b]"
+                    ),
+                    title=_("Do you want to quit?"),
+                )
+                return
+
+    def switch_language(self, language: str | None) -> str:
+        """Use ``language`` ("" or None: the environment's) everywhere now; returns its code."""
+        code = i18n.set_language(language or None)
+        translate_bindings(self)
+        return code
+
+
+class TranslatedPalette(CommandPalette):
+    """The command palette, saying "no matches" in the current language."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        super()._start_no_matches_countdown(search_value)
+        timer = getattr(self, "_no_matches_timer", None)
+        if timer is None or not search_value:
+            return
+        timer.stop()
+        self._no_matches_timer = self.set_timer(
+            self._NO_MATCHES_COUNTDOWN, lambda: self._show_translated_no_matches()
+        )
+
+    def _show_translated_no_matches(self) -> None:
+        from rich.align import Align
+        from rich.text import Text
+        from textual.command import CommandList
+        from textual.widgets.option_list import Option
+
+        command_list = self.query_one(CommandList)
+        command_list.add_option(
+            Option(
+                Align.center(Text(_("No matches found"), style="not bold")),
+                disabled=True,
+                id=self._NO_MATCHES,
+            )
+        )
+        self._list_visible = True
