@@ -312,22 +312,28 @@ class ChainScreen(Screen[None]):
         if self.paused:
             return Text(_("Paused"), style="bold")
         board = self.board
-        if self.armed == "hammer":
-            return Text(_("Hammer: pick the tile to remove (Esc cancels)"), style="bold")
-        if self.armed == "swap":
-            if board.picks:
-                return Text(_("Swap: pick a neighbour to swap with (Esc cancels)"), style="bold")
-            return Text(_("Swap: pick the first of two touching tiles (Esc cancels)"), style="bold")
+        refusal = Style(color="red", bold=True)
+        prompt = {
+            "hammer": _("Hammer: pick the tile to remove (Esc cancels)"),
+            "swap": _("Swap: pick a neighbour to swap with (Esc cancels)")
+            if board.picks
+            else _("Swap: pick the first of two touching tiles (Esc cancels)"),
+        }.get(self.armed or "")
+        if prompt:
+            text = Text(prompt, style="bold")
+            if self._refusal:
+                text = Text("✗ " + self._refusal, style=refusal)
+            return text
         text = Text()
         if board.chain:
             value = board.chain_value or self._value_at(board.chain[0])
             text.append(f" {value} ", style=tile_style(value))
             text.append(f" ×{len(board.chain)}", style="bold")
             if self._refusal:
-                text.append("   ✗ " + self._refusal, style=Style(color="red", bold=True))
+                text.append("   ✗ " + self._refusal, style=refusal)
             return text
         if self._refusal:
-            return Text("✗ " + self._refusal, style=Style(color="red", bold=True))
+            return Text("✗ " + self._refusal, style=refusal)
         if self._message is not None:
             return self._message
         if board.hint:

@@ -1,0 +1,206 @@
+"""Pause, the Blitz clock, the end of a game, New game and the tutorial."""
+
+from __future__ import annotations
+
+from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
+from twofold.core.settings import Settings
+from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
+from twofold.ui.chain.tutorial import TutorialScreen
+from twofold.ui.dialogs import ConfirmDialog
+from twofold.ui.widgets.topbar import TopBar
+
+
+def topbar_text(screen, name: str) -> str:  # type: ignore[no-untyped-def]
+    return str(screen.query_one(TopBar).query_one(f"#topbar-{name}").render())
+
+
+async def test_pause_hides_the_board() -> None:
+    async with playing() as (pilot, screen):
+        board = board_of(screen)
+        await pilot.press("p")
+        assert screen.paused
+        assert not board.display
+        assert screen.query_one("#chain-paused").display
+        await pilot.press("h")  # play keys do nothing while paused
+        assert board.hint == ()
+        await pilot.press("p")
+        assert not screen.paused
+        assert board.display
+
+
+async def test_escape_pauses_when_no_chain_is_started() -> None:
+    async with playing() as (pilot, screen):
+        await pilot.press("escape")
+        assert screen.paused
+        await pilot.press("escape")
+        assert not screen.paused
+
+
+async def test_losing_focus_pauses() -> None:
+    async with playing() as (pilot, screen):
+        pilot.app.app_focus = False
+        await pilot.pause()
+        assert screen.paused
+        assert not screen.session.game.running
+
+
+async def test_pause_freezes_the_blitz_clock() -> None:
+    clock = FakeClock()
+    async with playing("2248-blitz", clock=clock) as (pilot, screen):
+        game = screen.session.game
+        assert topbar_text(screen, "clock").endswith("3:00")
+        clock.now += 10
+        screen._tick()
+        assert topbar_text(screen, "clock").endswith("2:50")
+        await pilot.press("p")
+        clock.now += 60
+        screen._tick()
+        assert game.time_left == 170
+        assert topbar_text(screen, "clock").endswith("2:50")
+        await pilot.press("p")
+        clock.now += 5
+        screen._tick()
+        assert game.time_left == 165
+
+
+async def test_blitz_ends_when_the_clock_runs_out() -> None:
+    clock = FakeClock()
+    async with playing("2248-blitz", clock=clock) as (pilot, screen):
+        board = board_of(screen)
+        await drag(pilot, board, [(7, 0), (7, 1), (7, 2)])
+        clock.now += 181
+        screen._tick()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        assert "Time's up" in pilot.app.screen.title_text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ChainResultDialog)
+        assert screen.session.store.records("2248-blitz").played == 0  # a position game
+
+
+async def test_blitz_offers_a_free_shuffle_when_stuck() -> None:
+    async with playing("2248-blitz", position={"board": no_pairs()}) as (pilot, screen):
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, RescueDialog)
+        assert [b[0] for b in dialog.buttons] == ["shuffle", "end"]
+        assert not screen.query_one("#powerup-shuffle").disabled
+        await pilot.click("#choice-shuffle")
+        await pilot.pause()
+        assert screen.session.game.log == ["shuffle"]
+
+
+async def test_stuck_with_a_power_up_offers_it_beside_end_game() -> None:
+    async with playing(position={"board": no_pairs()}) as (pilot, screen):
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, RescueDialog)
+        choices = [b[0] for b in dialog.buttons]
+        assert choices[-1] == "end"
+        assert set(choices[:-1]) == set(screen.rules.report(screen.state)["rescues"])
+        await pilot.click("#choice-hammer")
+        await pilot.pause()
+        assert screen.armed == "hammer"
+
+
+async def test_end_game_shows_the_result() -> None:
+    async with playing(position={"board": no_pairs(), "score": 120}) as (pilot, _screen):
+        await pilot.pause()
+        await pilot.click("#choice-end")
+        await pilot.pause()
+        result = pilot.app.screen
+        assert isinstance(result, ChainResultDialog)
+        assert "Score: 120" in result.body
+        assert "Longest chain: 0" in result.body
+
+
+async def test_no_more_moves_then_result_then_play_again() -> None:
+    position = {
+        "board": no_pairs(),
+        "powerups": {"hammer": 0, "swap": 0, "shuffle": 0, "undo": 0},
+    }
+    async with playing(position=position) as (pilot, screen):
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        assert pilot.app.screen.title_text == "No more moves"
+        await pilot.press("enter")
+        await pilot.pause()
+        result = pilot.app.screen
+        assert isinstance(result, ChainResultDialog)
+        for line in ("Score:", "Best:", "Highest tile: 128", "Longest chain:", "Merges:"):
+            assert line in result.body
+        await pilot.press("n")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert not screen.session.game.over
+
+
+async def test_new_game_asks_when_the_game_has_points() -> None:
+    async with playing() as (pilot, screen):
+        await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
+        old = screen.session.game
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.session.game is old
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert screen.session.game is not old
+        assert screen.state.score == 0
+
+
+async def test_new_game_without_points_does_not_ask() -> None:
+    async with playing() as (pilot, screen):
+        old = screen.session.game
+        await pilot.press("n")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert screen.session.game is not old
+
+
+async def test_tutorial_on_first_launch_then_never_again() -> None:
+    async with playing(settings=Settings()) as (pilot, screen):
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TutorialScreen)
+        tutorial = pilot.app.screen
+        await pilot.press("right")
+        assert tutorial.step == 1
+        await pilot.press("left")
+        assert tutorial.step == 0
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        assert pilot.app.settings.tutorial_seen
+        assert pilot.app.store.load_settings().tutorial_seen
+
+
+async def test_help_starts_the_tutorial_again() -> None:
+    async with playing() as (pilot, screen):
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TutorialScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+
+
+async def test_daily_top_bar_shows_merges_left() -> None:
+    async with playing("2248-daily") as (pilot, screen):
+        assert topbar_text(screen, "left") == "Merges left 30"
+        await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
+        assert topbar_text(screen, "left") == "Merges left 29"
+
+
+async def test_read_board_lists_every_row() -> None:
+    async with playing() as (pilot, _screen):
+        await pilot.press("r")
+        await pilot.pause()
+        reading = pilot.app.screen
+        assert "Row 7: 2, 2, 4, 8, 16" in reading.body
