@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from twofold.core import plugins
 from twofold.core.codes import CodeError, is_share_string, parse_code, parse_share
-from twofold.core.i18n import _
+from twofold.core.i18n import N_, _
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import Session
 
@@ -31,7 +31,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line and exit status 2, never a usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        line = _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message)
+        self.exit(USAGE_ERROR, line + "\n")
 
 
 # -- choosing a mode -----------------------------------------------------------------------
@@ -193,8 +194,8 @@ def add_line_flags(parser: argparse.ArgumentParser) -> None:
 
 #: extra subcommands that live in their own modules: name -> (module, help)
 EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
-    "stats": ("twofold.ui.stats_command", "records and statistics per mode"),
-    "solve": ("twofold.ui.solve_command", "let the 2048 solver play games headless"),
+    "stats": ("twofold.ui.stats_command", N_("records and statistics per mode")),
+    "solve": ("twofold.ui.solve_command", N_("let the 2048 solver play games headless")),
 }
 
 
@@ -203,20 +204,29 @@ def build_parser() -> Parser:
         prog="twofold",
         description=_("Power-of-two merge puzzles: sliding 2048 and chain-merging 2248."),
     )
-    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar=_("COMMAND"))
 
     play = sub.add_parser("play", help=_("play a mode (or a shared game MODE/CODE)"))
-    play.add_argument("mode", metavar="MODE", help=_("a mode such as 2048 or 2248, or MODE/CODE"))
     play.add_argument(
-        "--size", type=int, metavar="N", help=_("board size, for modes that have sizes")
+        "mode", metavar=_("MODE"), help=_("a mode such as 2048 or 2248, or MODE/CODE")
     )
-    play.add_argument("--code", metavar="CODE", help=_("a game code, or a share string"))
-    play.add_argument("--position", metavar="FILE", help=_("start from a board in a JSON file"))
+    play.add_argument(
+        "--size", type=int, metavar=_("N"), help=_("board size, for modes that have sizes")
+    )
+    play.add_argument("--code", metavar=_("CODE"), help=_("a game code, or a share string"))
+    play.add_argument("--position", metavar=_("FILE"), help=_("start from a board in a JSON file"))
     add_line_flags(play)
     play.set_defaults(run=cmd_play)
 
     daily = sub.add_parser("daily", help=_("today's daily game"))
-    daily.add_argument("game", nargs="?", default="2248", choices=["2048", "2248"])
+    daily.add_argument(
+        "game",
+        nargs="?",
+        default="2248",
+        choices=["2048", "2248"],
+        metavar=_("GAME"),
+        help=_("2048 or 2248 (default 2248)"),
+    )
     add_line_flags(daily)
     daily.set_defaults(run=cmd_daily)
 
@@ -225,7 +235,7 @@ def build_parser() -> Parser:
 
     for name, (module_name, help_text) in EXTRA_COMMANDS.items():
         module = __import__(module_name, fromlist=["configure", "run"])
-        extra = sub.add_parser(name, help=help_text)
+        extra = sub.add_parser(name, help=_(help_text))
         module.configure(extra)
         extra.set_defaults(run=module.run)
     parser.set_defaults(run=cmd_menu)
@@ -244,7 +254,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # a user never sees a traceback: one line, details in a file
-        print(f"twofold: unexpected error: {error} ({crash_report()})", file=sys.stderr)
+        details = crash_report()
+        print(
+            "twofold: "
+            + _("unexpected error: {error} ({details})").format(error=error, details=details),
+            file=sys.stderr,
+        )
         return 1
 
 

@@ -36,19 +36,21 @@ INTERRUPTED = 130
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = _("Let the 2048 solver play games headless and report how far it got.")
-    parser.add_argument("--size", type=int, default=4, metavar="N", help=_("board size (4, 5, 6)"))
     parser.add_argument(
-        "--games", type=int, default=10, metavar="N", help=_("how many games (default 10)")
+        "--size", type=int, default=4, metavar=_("N"), help=_("board size (4, 5, 6)")
+    )
+    parser.add_argument(
+        "--games", type=int, default=10, metavar=_("N"), help=_("how many games (default 10)")
     )
     parser.add_argument(
         "--code",
-        metavar="CODE",
+        metavar=_("CODE"),
         help=_("the first game's code; later games' codes follow from it (default: fresh codes)"),
     )
     parser.add_argument(
         "--depth",
         type=int,
-        metavar="D",
+        metavar=_("D"),
         help=_("moves to look ahead, 1 to {most} (default: more as the board fills)").format(
             most=MAX_DEPTH
         ),

@@ -27,7 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "mode",
         nargs="?",
-        metavar="MODE",
+        metavar=_("MODE"),
         help=_("a mode id or family (2048, 2248, ...); every mode with finished games if left out"),
     )
     parser.add_argument(
