@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from rich.color import Color
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.timer import Timer
@@ -25,7 +26,7 @@ from textual.widget import Widget
 from twofold.core.i18n import _
 from twofold.core.rules import Board
 from twofold.ui.chain.animation import DURATION, Motion, Sprite, still
-from twofold.ui.chain.palette import label, text_colour, tile_colour
+from twofold.ui.chain.palette import dimmed, label, text_colour, tile_colour
 
 Cell = tuple[int, int]
 Chain = tuple[Cell, ...]
@@ -434,12 +435,33 @@ class ChainBoard(Widget, can_focus=True):
         t = (time.monotonic() - self._motion_start) / self._motion_length
         return self._motion.frame(min(1.0, t))
 
-    def render_lines(self, crop):  # type: ignore[no-untyped-def]
-        # one set of sprites per refresh, shared by every line drawn
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # what every line of this refresh shares: the sprites and the chain's colours
         self._frame = self._sprites()
+        self._chain_colour = tile_colour(self.chain_value) if len(self.chain) >= 2 else None
+        self._candidates = self._open_cells()
         return super().render_lines(crop)
 
+    def _open_cells(self) -> frozenset[Cell]:
+        """While a chain is drawn, the touching cells that may join it (the rest is dimmed)."""
+        if not self.chain or self.picking is not None or self._motion is not None:
+            return frozenset()
+        last, chain = self.chain[-1], tuple(self.chain)
+        return frozenset(
+            (r, c)
+            for r in range(last[0] - 1, last[0] + 2)
+            for c in range(last[1] - 1, last[1] + 2)
+            if 0 <= r < self.rows
+            and 0 <= c < self.cols
+            and (r, c) not in self.chain
+            and self.judge.fits(self.board, chain, (r, c))
+        )
+
     def render_line(self, y: int) -> Strip:
+        # unstyled cells take the board's own background (not the terminal's)
+        return self._line(y).apply_style(self.rich_style)
+
+    def _line(self, y: int) -> Strip:
         width = self.size.width
         geometry = self.geometry
         if geometry is None:
@@ -447,15 +469,27 @@ class ChainBoard(Widget, can_focus=True):
         ly = y - geometry.top
         if ly < 0 or ly >= geometry.height:
             return Strip.blank(width)
-        sprites = getattr(self, "_frame", None)
-        if sprites is None:
-            sprites = self._sprites()
+        if not hasattr(self, "_frame"):
+            self._frame = self._sprites()
+            self._chain_colour = None
+            self._candidates = frozenset()
         segments: list[Segment] = [Segment(" " * geometry.left)]
         for col in range(geometry.cols):
             if col:
                 segments.append(Segment(" " * geometry.gap))
-            segments.extend(self._tile_segments(geometry, sprites, col, ly))
+            segments.extend(self._tile_segments(geometry, self._frame, col, ly))
         return Strip(segments).adjust_cell_length(width)
+
+    def _tile_colour(self, cell: Cell, value: int) -> Color:
+        if self._motion is not None:
+            return tile_colour(value)
+        if cell == self.flash_cell:
+            return tile_colour(0)
+        if cell in self.chain:
+            return self._chain_colour or tile_colour(value)
+        if self.chain and cell not in self._candidates:
+            return dimmed(tile_colour(value), self.rich_style.bgcolor)
+        return tile_colour(value)
 
     def _tile_segments(
         self, geometry: Geometry, sprites: list[Sprite], col: int, ly: int
@@ -472,11 +506,7 @@ class ChainBoard(Widget, can_focus=True):
         line = ly - top
         resting = self._motion is None
         cell = (round(sprite.row), col)
-        background = tile_colour(sprite.value)
-        if resting and cell in self.chain and len(self.chain) >= 2:
-            background = tile_colour(self.chain_value)
-        if resting and cell == self.flash_cell:
-            background = tile_colour(0)
+        background = self._tile_colour(cell, sprite.value)
         if line == h - 1:
             # the bottom half-line of a tile leaves a thin gap before the next row
             return [Segment("▀" * w, Style(color=background))]
@@ -485,7 +515,7 @@ class ChainBoard(Widget, can_focus=True):
             return [Segment(" " * w, style)]
         left, right = self._markers(cell) if resting else (" ", " ")
         if resting and cell == self.flash_cell:
-            style = style + Style(color="#ff5f5f", reverse=False)
+            style = style + Style(color="#ff5f5f")
         text = label(sprite.value, w - 2).center(w - 2)
         if resting and self.chain and cell == self.chain[-1]:
             return [
@@ -511,7 +541,7 @@ class ChainBoard(Widget, can_focus=True):
     def _message_line(self, y: int) -> Strip:
         lines = [
             _("The terminal is too small for the board."),
-            _("It needs at least {width}×{height} here.").format(
+            _("Make it larger: the board needs {width}×{height} cells.").format(
                 width=self.cols * MIN_TILE_WIDTH + self.cols - 1,
                 height=self.rows * MIN_TILE_HEIGHT,
             ),

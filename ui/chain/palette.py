@@ -67,3 +67,13 @@ def label(value: int, width: int) -> str:
         if value >= size and len(f"{value // size}{unit}") <= width:
             return f"{value // size}{unit}"
     return text[:width]
+
+
+@cache
+def dimmed(colour: Color, background: Color | None, amount: float = 0.65) -> Color:
+    """``colour`` faded towards ``background``: tiles that cannot join the chain."""
+    if background is None:
+        background = Color.parse("#000000")
+    r, g, b = colour.get_truecolor()
+    br, bg, bb = background.get_truecolor()
+    return Color.from_rgb(r + (br - r) * amount, g + (bg - g) * amount, b + (bb - b) * amount)

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 
 from twofold.core.game import Game, Step
 from twofold.core.i18n import _
+from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
 from twofold.core.session import Session
 from twofold.core.settings import Settings
@@ -287,7 +288,7 @@ class ChainScreen(Screen[None]):
         if self.mode_kind == "daily":
             top.set("left", _("Merges left {n}").format(n=report.get("merges_left", 0)))
         if self.mode_kind == "blitz":
-            top.set("clock", "⏱ " + clock_text(self.game.time_left or 0.0))
+            top.set("clock", _("Time {clock}").format(clock=clock_text(self.game.time_left or 0.0)))
 
     def _refresh_powerups(self) -> None:
         report = self._report()
@@ -387,6 +388,9 @@ class ChainScreen(Screen[None]):
             step = self.session.act(text)
         except Refused as refused:
             self._refuse(str(refused))
+            return None
+        except PluginFault as fault:
+            self.stop(fault)
             return None
         self._after_step(before, step)
         return step
@@ -769,6 +773,12 @@ class ChainScreen(Screen[None]):
         from twofold.ui.screens.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen())
+
+    def stop(self, fault: PluginFault) -> None:
+        """The rules failed: say so in one line and leave the game, kept as it was."""
+        self.app.notify(str(fault), severity="error", timeout=10)
+        self.close_session()
+        self.dismiss()
 
     def action_leave(self) -> None:
         self.close_session()

@@ -1,0 +1,125 @@
+"""The board widget's geometry, colours and motion, and what a merge shows."""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+
+from tests.ui_chain.conftest import CODE, board_of, drag, ladder, no_pairs, playing
+from twofold.core.plugins import registry
+from twofold.core.settings import Settings
+from twofold.ui.chain.animation import motion_for, still
+from twofold.ui.chain.board import Geometry
+from twofold.ui.chain.palette import label, tile_colour
+
+
+def test_geometry_fits_80_by_24_and_grows_with_the_terminal() -> None:
+    small = Geometry.fit(Size(80, 17), 8, 5)
+    assert small is not None
+    assert (small.tile_width, small.tile_height) == (7, 2)
+    assert small.width <= 80 and small.height <= 17
+    big = Geometry.fit(Size(160, 50), 8, 5)
+    assert big is not None
+    assert big.tile_height > small.tile_height
+    assert big.tile_width > small.tile_width
+
+
+def test_geometry_too_small_is_none() -> None:
+    assert Geometry.fit(Size(28, 20), 8, 5) is None
+    assert Geometry.fit(Size(80, 15), 8, 5) is None
+
+
+def test_cell_at_and_back() -> None:
+    geometry = Geometry.fit(Size(80, 17), 8, 5)
+    assert geometry is not None
+    for cell in [(0, 0), (3, 2), (7, 4)]:
+        assert geometry.cell_at(*geometry.centre(cell)) == cell
+        assert geometry.cell_at(*geometry.centre(cell), core=True) == cell
+    x, y = geometry.origin((2, 1))
+    assert geometry.cell_at(x, y) == (2, 1)
+    assert geometry.cell_at(x, y, core=True) is None  # the rim is left out while dragging
+    assert geometry.cell_at(x - 1, y) is None  # the gap between tiles
+
+
+def test_colours_differ_by_value_and_labels_fit() -> None:
+    colours = {tile_colour(1 << e) for e in range(1, 13)}
+    assert len(colours) == 12
+    assert tile_colour(2) != tile_colour(1 << 13)
+    assert label(1 << 20, 5) == "1M"
+    assert label(131072, 5) == "128K"
+    assert label(2048, 5) == "2048"
+
+
+def test_motion_ends_on_the_board_after_a_merge() -> None:
+    rules = registry().mode("2248").rules
+    state = rules.from_position({"board": ladder()}, CODE)
+    outcome = rules.apply(state, "chain 7,0 7,1 7,2")
+    motion = motion_for(state.board, outcome.state.board, outcome.events)
+    assert motion is not None
+    start = {(s.row, s.col): s.value for s in motion.frame(0.0)}
+    assert (7, 0) not in start and (7, 1) not in start
+    assert start[(7, 2)] == 8
+    end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
+    assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
+
+
+def test_no_motion_for_a_swap() -> None:
+    rules = registry().mode("2248").rules
+    state = rules.from_position({"board": ladder()}, CODE)
+    outcome = rules.apply(state, "swap 6,0 7,0")
+    assert motion_for(state.board, outcome.state.board, outcome.events) is None
+
+
+async def test_merge_animates_and_any_key_finishes_it() -> None:
+    async with playing() as (pilot, screen):
+        board = board_of(screen)
+        if pilot.app.animation_level == "none":
+            return  # TEXTUAL_ANIMATIONS=none: nothing to see
+        await pilot.mouse_down(board, offset=board.cell_offset((7, 0)))
+        await pilot.hover(board, offset=board.cell_offset((7, 1)))
+        await pilot.mouse_up(board, offset=board.cell_offset((7, 1)))
+        assert board.animating
+        await pilot.press("left")
+        assert not board.animating
+        assert board.board == screen.state.board
+
+
+async def test_reduced_motion_draws_the_end_at_once() -> None:
+    settings = Settings(tutorial_seen=True, reduced_motion=True)
+    async with playing(settings=settings) as (pilot, screen):
+        board = board_of(screen)
+        await pilot.mouse_down(board, offset=board.cell_offset((7, 0)))
+        await pilot.hover(board, offset=board.cell_offset((7, 1)))
+        await pilot.mouse_up(board, offset=board.cell_offset((7, 1)))
+        assert not board.animating
+
+
+async def test_too_small_terminal_says_so() -> None:
+    async with playing(size=(40, 16)) as (pilot, screen):
+        board = board_of(screen)
+        assert board.geometry is None
+        lines = [board.render_line(y).text for y in range(board.size.height)]
+        assert any("too small" in line for line in lines)
+
+
+async def test_a_long_chain_to_a_new_tile_praises_retires_and_earns() -> None:
+    board = no_pairs()
+    board[7] = [256, 256, 512, 1024, 8]
+    board[6][0] = 2  # a 2 to retire when 2048 appears
+    position = {"board": board}
+    async with playing(position=position) as (pilot, screen):
+        await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2), (7, 3)])
+        status = str(screen.query_one("#chain-status").render())
+        assert "New tile: 2048" in status
+        assert "The 2 has retired" in status
+        assert "Shuffle" in status  # 2048 earns the third power-up
+        assert "retired" in screen.query_one("#chain-announce").text
+
+
+async def test_praise_for_six_tiles() -> None:
+    board = no_pairs()
+    board[7] = [2, 2, 2, 2, 4]
+    board[6][4] = 8
+    async with playing(position={"board": board}) as (pilot, screen):
+        await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2), (7, 3), (7, 4), (6, 4)])
+        assert screen.session.game.log == ["chain 7,0 7,1 7,2 7,3 7,4 6,4"]
+        assert "Nice chain!" in str(screen.query_one("#chain-status").render())
