@@ -13,6 +13,8 @@ from __future__ import annotations
 import secrets
 from hashlib import blake2b
 
+from twofold.core.i18n import _
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
 _DATA_LENGTH = CODE_LENGTH - 1
@@ -40,7 +42,7 @@ def _check_symbol(data: str) -> str:
 
 def _from_number(number: int) -> str:
     symbols = []
-    for _ in range(_DATA_LENGTH):
+    for _position in range(_DATA_LENGTH):
         number, digit = divmod(number, len(ALPHABET))
         symbols.append(ALPHABET[digit])
     data = "".join(reversed(symbols))
@@ -62,19 +64,25 @@ def parse_code(text: str) -> str:
     """Normalise a code typed by a person, or raise :class:`CodeError` saying what is wrong."""
     cleaned = text.strip().upper().replace("-", "").replace(" ", "").translate(_LOOKALIKES)
     if not cleaned:
-        raise CodeError("the game code is empty")
+        raise CodeError(_("the game code is empty"))
     for position, ch in enumerate(cleaned, start=1):
         if ch not in ALPHABET:
             raise CodeError(
-                f"the game code has {ch!r} at position {position}; codes use 0-9 and A-Z "
-                "without I, L, O or U"
+                _(
+                    "the game code has {ch!r} at position {position}; codes use 0-9 and A-Z "
+                    "without I, L, O or U"
+                ).format(ch=ch, position=position)
             )
     if len(cleaned) != CODE_LENGTH:
         raise CodeError(
-            f"a game code has {CODE_LENGTH} characters, {text.strip()!r} has {len(cleaned)}"
+            _("a game code has {length} characters, {text!r} has {count}").format(
+                length=CODE_LENGTH, text=text.strip(), count=len(cleaned)
+            )
         )
     if _check_symbol(cleaned[:-1]) != cleaned[-1]:
-        raise CodeError(f"{text.strip()!r} is not a valid game code (check for a typo)")
+        raise CodeError(
+            _("{text!r} is not a valid game code (check for a typo)").format(text=text.strip())
+        )
     return cleaned
 
 
@@ -96,5 +104,7 @@ def parse_share(text: str) -> tuple[str, str]:
     """Split a share string into ``(mode_id, code)``, checking the code."""
     mode_id, sep, code = text.strip().rpartition(SHARE_SEPARATOR)
     if not sep or not mode_id:
-        raise CodeError(f"{text.strip()!r} is not a share string (expected MODE/CODE)")
+        raise CodeError(
+            _("{text!r} is not a share string (expected MODE/CODE)").format(text=text.strip())
+        )
     return mode_id.lower(), parse_code(code)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from twofold.core.i18n import _
 from twofold.core.rules import Event, Mode, Outcome, Refused, largest_tile, tile_values
 
 Clock = Callable[[], float]
@@ -138,7 +139,7 @@ class Game:
     def act(self, text: str) -> Step:
         """Apply one command. Raises Refused, leaving the game untouched, if not allowed."""
         if self.time_up:
-            raise Refused("the time is up")
+            raise Refused(_("the time is up"))
         action = self.rules.parse(text)
         before = self.state
         if action == UNDO:
@@ -161,7 +162,7 @@ class Game:
 
     def _undo(self) -> Outcome:
         if not self.history:
-            raise Refused("nothing to undo")
+            raise Refused(_("nothing to undo"))
         state = self.rules.undo(self.history[-1], self.state)
         self.history.pop()
         self.state = state
