@@ -1,0 +1,390 @@
+"""The rules of 2248: chains, rounding, gravity, retirement and power-ups.
+
+Pure functions of an immutable :class:`ChainState` and an action in the words of
+the JSON protocol (``chain R,C R,C ...``, ``hammer R,C``, ``swap R,C R,C``,
+``shuffle``, ``undo``). Every new tile comes from the deal (see ``spawn``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from itertools import pairwise
+from typing import Any
+
+from twofold.core.i18n import _
+from twofold.core.rules import Event, Outcome, Refused
+from twofold.variants.chain2248 import position, spawn, words
+from twofold.variants.chain2248.board import (
+    CELLS,
+    COLS,
+    NEIGHBOURS,
+    ROWS,
+    Cell,
+    Grid,
+    board_of,
+    exponent,
+    gravity,
+    grid_of,
+    has_pair,
+    merge_value,
+    pair_near,
+    touching,
+)
+from twofold.variants.chain2248.events import (
+    Chained,
+    PowerUpEarned,
+    PowerUpUsed,
+    Praised,
+    Retired,
+    TileFell,
+    TileMade,
+    TileMoved,
+    TileSpawned,
+)
+from twofold.variants.chain2248.hint import best_chain
+from twofold.variants.chain2248.state import MAX_POWERUP, POWERUPS, ChainState
+
+#: the first new highest tile that grants a power-up (2**9 = 512)
+GRANT_FROM = 9
+#: reaching 2**(k + 10) retires 2**k: 2048 retires 2, 4096 retires 4, ...
+RETIRE_FROM = 11
+RETIRE_GAP = 10
+
+_CELL = re.compile(r"(-?\d+)\s*,\s*(-?\d+)")
+_WORDS = ("chain", "hammer", "swap", "shuffle", "undo")
+
+
+def _cell_text(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+def read_cells(text: str) -> list[Cell]:
+    """The ``R,C`` cells in ``text`` (brackets and spaces allowed); Refused otherwise."""
+    cleaned = text.translate(str.maketrans("()[]", "    "))
+    cells = [(int(r), int(c)) for r, c in _CELL.findall(cleaned)]
+    rest = _CELL.sub(" ", cleaned).strip()
+    if rest:
+        raise Refused(_("cannot read {text!r}: write cells as ROW,COL").format(text=rest))
+    for r, c in cells:
+        if not 0 <= r < ROWS:
+            raise Refused(_("row {row} is off the board (rows 0 to 7)").format(row=r))
+        if not 0 <= c < COLS:
+            raise Refused(_("column {col} is off the board (columns 0 to 4)").format(col=c))
+    return cells
+
+
+def check_chain(board: Sequence[Sequence[int]], cells: Sequence[Cell]) -> int:
+    """The sum of a legal chain; Refused with a short reason for an illegal one."""
+    if len(cells) < 2:
+        raise Refused(_("a chain needs at least 2 tiles"))
+    seen: set[Cell] = set()
+    for i, cell in enumerate(cells):
+        if cell in seen:
+            raise Refused(_("cell {cell} is used twice").format(cell=_cell_text(cell)))
+        seen.add(cell)
+        if i and not touching(cells[i - 1], cell):
+            raise Refused(
+                _("cells {a} and {b} do not touch").format(
+                    a=_cell_text(cells[i - 1]), b=_cell_text(cell)
+                )
+            )
+    values = [board[r][c] for r, c in cells]
+    if values[1] != values[0]:
+        raise Refused(
+            _("the second tile must equal the first ({b} after {a})").format(
+                a=values[0], b=values[1]
+            )
+        )
+    for prev, value in pairwise(values[1:]):
+        if value not in (prev, 2 * prev):
+            raise Refused(_("{b} cannot follow {a}").format(a=prev, b=value))
+    return sum(values)
+
+
+@dataclass(frozen=True, eq=False)
+class ChainRules:
+    """The rules of one 2248 mode; the modes differ only in these settings."""
+
+    #: power-ups held at the start
+    start: Mapping[str, int] = field(default_factory=dict)
+    #: merges allowed in a game (Daily), or None
+    merge_budget: int | None = None
+    #: whether new highest tiles from 512 up grant power-ups (Classic)
+    grants: bool = False
+    #: whether Shuffle is free, and only offered, when the board is stuck (Blitz)
+    free_shuffle: bool = False
+    undo_depth: int = 1
+
+    # -- starting ---------------------------------------------------------------------
+
+    def new_game(self, code: str) -> ChainState:
+        draws, grid = spawn.opening(code)
+        board = board_of(grid)
+        return ChainState(
+            code=code,
+            board=board,
+            draws=draws,
+            highest=max(v for row in board for v in row),
+            merges_left=self.merge_budget,
+            **{name: self.start.get(name, 0) for name in POWERUPS},
+        )
+
+    def from_position(self, data: Mapping[str, Any], code: str) -> ChainState:
+        return position.read_position(data, code, self)
+
+    # -- commands ---------------------------------------------------------------------
+
+    def parse(self, text: str) -> str:
+        """``"Chain 0,0  (0,1)"`` → ``"chain 0,0 0,1"``; Refused for anything else."""
+        parts = text.strip().lower().split(None, 1)
+        if not parts:
+            raise Refused(_("empty command"))
+        word = parts[0]
+        if word not in _WORDS:
+            raise Refused(_("unknown command {word!r}").format(word=word))
+        cells = read_cells(parts[1] if len(parts) > 1 else "")
+        wanted = {"hammer": 1, "swap": 2, "shuffle": 0, "undo": 0}
+        if word == "chain":
+            if len(cells) < 2:
+                raise Refused(_("a chain needs at least 2 tiles"))
+        elif len(cells) != wanted[word]:
+            raise Refused(
+                {
+                    "hammer": _("hammer takes one cell: hammer ROW,COL"),
+                    "swap": _("swap takes two cells: swap ROW,COL ROW,COL"),
+                }.get(word, _("{word} takes no cells").format(word=word))
+            )
+        return " ".join([word, *(f"{r},{c}" for r, c in cells)])
+
+    def apply(self, state: ChainState, action: str) -> Outcome:
+        action = self.parse(action)
+        word, *rest = action.split()
+        cells = [(int(r), int(c)) for r, c in (p.split(",") for p in rest)]
+        if state.merges_left == 0:
+            raise Refused(_("no merges left today"))
+        if word == "chain":
+            return self._chain(state, cells)
+        if word == "hammer":
+            return self._hammer(state, cells[0])
+        if word == "swap":
+            return self._swap(state, cells[0], cells[1])
+        if word == "shuffle":
+            return self._shuffle(state)
+        raise Refused(_("undo is taken care of by the game"))
+
+    def undo(self, previous: ChainState, current: ChainState) -> ChainState:
+        """``previous`` with one Undo fewer than ``current`` held (so a power-up comes back)."""
+        if current.undo < 1:
+            raise Refused(_("no Undo left"))
+        return replace(previous, undo=current.undo - 1)
+
+    # -- merging ----------------------------------------------------------------------
+
+    def _chain(self, state: ChainState, cells: list[Cell]) -> Outcome:
+        total = check_chain(state.board, cells)
+        value = merge_value(total)
+        grid = grid_of(state.board)
+        for r, c in cells[:-1]:
+            grid[r][c] = 0
+        end = cells[-1]
+        grid[end[0]][end[1]] = value
+        events: list[Event] = [Chained(tuple(cells), total), TileMade(end, value, len(cells))]
+        praise = words.praise_for(len(cells))
+        if praise:
+            events.append(Praised(len(cells), praise))
+        held = state.powerups
+        highest = max(state.highest, value)
+        new_exps = (
+            range(exponent(state.highest) + 1, exponent(highest) + 1)
+            if value > state.highest
+            else range(0)
+        )
+        if self.grants:
+            for e in new_exps:
+                if e >= GRANT_FROM:
+                    name = POWERUPS[(e - GRANT_FROM) % len(POWERUPS)]
+                    if held[name] < MAX_POWERUP:
+                        held[name] += 1
+                        events.append(PowerUpEarned(name, 1 << e))
+        retiring = [
+            1 << (e - RETIRE_GAP)
+            for e in new_exps
+            if e >= RETIRE_FROM and (1 << (e - RETIRE_GAP)) not in state.retired
+        ]
+        retired = tuple(sorted({*state.retired, *retiring}))
+        draws = self._settle(state.code, state.draws, grid, retired, events)
+        for gone in retiring:
+            spots = tuple(cell for cell in CELLS if grid[cell[0]][cell[1]] == gone)
+            if not spots:
+                continue
+            for r, c in spots:
+                grid[r][c] = 0
+            events.append(Retired(gone, spots))
+            draws = self._settle(state.code, draws, grid, retired, events)
+        new = replace(
+            state,
+            board=board_of(grid),
+            score=state.score + value,
+            moves=state.moves + 1,
+            draws=draws,
+            retired=retired,
+            merges=state.merges + 1,
+            longest_chain=max(state.longest_chain, len(cells)),
+            highest=highest,
+            merges_left=None if state.merges_left is None else state.merges_left - 1,
+            **held,
+        )
+        return Outcome(new, tuple(events))
+
+    @staticmethod
+    def _settle(
+        code: str, draws: int, grid: Grid, retired: Sequence[int], events: list[Event]
+    ) -> int:
+        """Let tiles fall and refill from the top; the new draw count."""
+        events.extend(TileFell(a, b, v) for a, b, v in gravity(grid))
+        draws, placed = spawn.refill(code, draws, grid, retired)
+        events.extend(TileSpawned(cell, v) for cell, v in placed)
+        return draws
+
+    # -- power-ups --------------------------------------------------------------------
+
+    def _spend(self, state: ChainState, name: str) -> dict[str, int]:
+        if state.held(name) < 1:
+            raise Refused(_("no {powerup} left").format(powerup=words.powerup_name(name)))
+        return {name: state.held(name) - 1}
+
+    def _hammer(self, state: ChainState, cell: Cell) -> Outcome:
+        spent = self._spend(state, "hammer")
+        grid = grid_of(state.board)
+        value = grid[cell[0]][cell[1]]
+        grid[cell[0]][cell[1]] = 0
+        events: list[Event] = [PowerUpUsed("hammer", (cell,), (value,))]
+        draws = self._settle(state.code, state.draws, grid, state.retired, events)
+        new = replace(state, board=board_of(grid), draws=draws, moves=state.moves + 1, **spent)
+        return Outcome(new, tuple(events))
+
+    def _swap(self, state: ChainState, a: Cell, b: Cell) -> Outcome:
+        if not touching(a, b):
+            raise Refused(
+                _("cells {a} and {b} do not touch").format(a=_cell_text(a), b=_cell_text(b))
+            )
+        grid = grid_of(state.board)
+        va, vb = grid[a[0]][a[1]], grid[b[0]][b[1]]
+        if va == vb:
+            raise Refused(_("those two tiles are equal: swapping them changes nothing"))
+        spent = self._spend(state, "swap")
+        grid[a[0]][a[1]], grid[b[0]][b[1]] = vb, va
+        events: list[Event] = [
+            PowerUpUsed("swap", (a, b), (va, vb)),
+            TileMoved(a, b, va),
+            TileMoved(b, a, vb),
+        ]
+        new = replace(state, board=board_of(grid), moves=state.moves + 1, **spent)
+        return Outcome(new, tuple(events))
+
+    def _shuffle(self, state: ChainState) -> Outcome:
+        free = self.free_shuffle
+        if free:
+            if has_pair(state.board):
+                raise Refused(_("Shuffle is only offered when no chain is left"))
+            spent: dict[str, int] = {}
+        else:
+            spent = self._spend(state, "shuffle")
+        if not spawn.has_twins(state.board):
+            raise Refused(_("no two tiles are equal: no shuffle can make a chain"))
+        draws, grid, moved = spawn.shuffle(state.code, state.draws, state.board)
+        events: list[Event] = [PowerUpUsed("shuffle", free=free)]
+        for old_index, new_index in enumerate(moved):
+            if old_index != new_index:
+                source, target = CELLS[old_index], CELLS[new_index]
+                events.append(TileMoved(source, target, state.board[source[0]][source[1]]))
+        new = replace(state, board=board_of(grid), draws=draws, moves=state.moves + 1, **spent)
+        return Outcome(new, tuple(events))
+
+    # -- the end ----------------------------------------------------------------------
+
+    def stuck(self, state: ChainState) -> bool:
+        """Whether no two equal tiles touch, so no chain can start."""
+        return not has_pair(state.board)
+
+    def rescues(self, state: ChainState) -> list[str]:
+        """The power-ups that would open a chain on a stuck board (empty if not stuck).
+
+        Hammer and Swap are tried on every cell and pair (the Hammer's new tile is
+        known from the deal); Shuffle always opens a chain when some value repeats.
+        Undo is not listed: it takes back the last action rather than opening a chain.
+        """
+        if self.is_spent(state) or not self.stuck(state):
+            return []
+        found: list[str] = []
+        if state.hammer and self._hammer_opens(state):
+            found.append("hammer")
+        if state.swap and self._swap_opens(state):
+            found.append("swap")
+        if (state.shuffle or self.free_shuffle) and spawn.has_twins(state.board):
+            found.append("shuffle")
+        return found
+
+    def _hammer_opens(self, state: ChainState) -> bool:
+        return any(has_pair(self._hammer(state, cell).state.board) for cell in CELLS)
+
+    @staticmethod
+    def _swap_opens(state: ChainState) -> bool:
+        grid = grid_of(state.board)
+        for a in CELLS:
+            for b in NEIGHBOURS[a]:
+                if b <= a or grid[a[0]][a[1]] == grid[b[0]][b[1]]:
+                    continue
+                grid[a[0]][a[1]], grid[b[0]][b[1]] = grid[b[0]][b[1]], grid[a[0]][a[1]]
+                opens = pair_near(grid, (a, b))
+                grid[a[0]][a[1]], grid[b[0]][b[1]] = grid[b[0]][b[1]], grid[a[0]][a[1]]
+                if opens:
+                    return True
+        return False
+
+    def is_spent(self, state: ChainState) -> bool:
+        """Whether the daily budget of merges is used up."""
+        return state.merges_left is not None and state.merges_left <= 0
+
+    def is_over(self, state: ChainState) -> bool:
+        if self.is_spent(state):
+            return True
+        return self.stuck(state) and not self.rescues(state)
+
+    # -- the hint ---------------------------------------------------------------------
+
+    def hint(self, state: ChainState) -> tuple[Cell, ...] | None:
+        """The chain that makes the biggest tile and, among those, the longest; None if stuck."""
+        if self.is_spent(state):
+            return None
+        return best_chain(state.board)
+
+    # -- reporting --------------------------------------------------------------------
+
+    def report(self, state: ChainState) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "powerups": state.powerups,
+            "retired": list(state.retired),
+            "highest": state.highest,
+            "merges": state.merges,
+            "longest_chain": state.longest_chain,
+            "stuck": self.stuck(state),
+            "rescues": self.rescues(state),
+        }
+        if state.merges_left is not None:
+            data["merges_left"] = state.merges_left
+        return data
+
+    def stats(self, state: ChainState) -> dict[str, int]:
+        return {"longest_chain": state.longest_chain, "merges": state.merges}
+
+    def announce(self, before: ChainState, outcome: Outcome) -> str:
+        return words.announce(self, before, outcome)
+
+    def read_board(self, state: ChainState) -> list[str]:
+        return words.read_board(state.board)
+
+    def render_text(self, state: ChainState) -> str:
+        return words.render_text(state.board)

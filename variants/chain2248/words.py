@@ -1,0 +1,138 @@
+"""What a 2248 action did, in words: announcements, the board read aloud, plain text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from twofold.core.i18n import _
+from twofold.core.rules import Outcome
+from twofold.variants.chain2248.board import COLS, Cell
+
+if TYPE_CHECKING:
+    from twofold.variants.chain2248.rules import ChainRules
+    from twofold.variants.chain2248.state import ChainState
+
+
+def N_(message: str) -> str:
+    """Mark a string for translation where it is defined; ``_()`` translates it when shown."""
+    return message
+
+
+#: praise by chain length; 13 and longer is a Monster chain
+PRAISE: tuple[tuple[int, str], ...] = (
+    (6, N_("Nice chain")),
+    (7, N_("Good chain")),
+    (8, N_("Great chain")),
+    (9, N_("Super chain")),
+    (10, N_("Awesome chain")),
+    (11, N_("Fantastic chain")),
+    (12, N_("Incredible chain")),
+    (13, N_("Monster chain")),
+)
+
+_POWERUP_NAMES = {
+    "hammer": N_("Hammer"),
+    "swap": N_("Swap"),
+    "shuffle": N_("Shuffle"),
+    "undo": N_("Undo"),
+}
+
+
+def praise_for(length: int) -> str:
+    """The English praise for a chain of ``length`` tiles, or "" below 6."""
+    words = ""
+    for least, text in PRAISE:
+        if length >= least:
+            words = text
+    return words
+
+
+def powerup_name(name: str) -> str:
+    return _(_POWERUP_NAMES[name])
+
+
+def cell_words(cell: Cell) -> str:
+    return _("row {row}, column {col}").format(row=cell[0], col=cell[1])
+
+
+def announce(rules: ChainRules, before: ChainState, outcome: Outcome) -> str:
+    """One line: what the action made, retired and earned, the score, and what is left."""
+    state: ChainState = outcome.state
+    parts: list[str] = []
+    spawned = [e for e in outcome.events if e.kind == "new"]
+    for event in outcome.events:
+        kind = event.kind
+        if kind == "undo":
+            parts.append(_("Undone."))
+        elif kind == "merge":
+            parts.append(
+                _("{length} tiles made {value} at {cell}.").format(
+                    length=event.length, value=event.value, cell=cell_words(event.cell)
+                )
+            )
+        elif kind == "praise":
+            parts.append(_(event.praise) + "!")
+        elif kind == "earned":
+            parts.append(
+                _("New tile {tile}: one more {powerup}.").format(
+                    tile=event.tile, powerup=powerup_name(event.powerup)
+                )
+            )
+        elif kind == "retire":
+            parts.append(_("The {value} has retired.").format(value=event.value))
+        elif kind == "powerup":
+            parts.append(_used_words(event, spawned))
+    parts.append(_("Score {score}.").format(score=state.score))
+    if state.merges_left is not None:
+        parts.append(_("Merges left: {n}.").format(n=state.merges_left))
+    if rules.is_spent(state):
+        parts.append(_("No merges left."))
+    elif rules.stuck(state):
+        rescues = rules.rescues(state)
+        if rescues:
+            names = ", ".join(powerup_name(n) for n in rescues)
+            parts.append(_("No chain left; a power-up can help: {names}.").format(names=names))
+        else:
+            parts.append(_("No more moves."))
+    return " ".join(parts)
+
+
+def _used_words(event: object, spawned: Sequence[object]) -> str:
+    powerup = getattr(event, "powerup", "")
+    cells = getattr(event, "cells", ())
+    values = getattr(event, "values", ())
+    if powerup == "hammer":
+        text = _("Hammer removed the {value} at {cell}.").format(
+            value=values[0], cell=cell_words(cells[0])
+        )
+        if spawned:
+            text += " " + _("A {value} dropped in.").format(value=getattr(spawned[0], "value", 0))
+        return text
+    if powerup == "swap":
+        return _("Swapped the {a} at {cell_a} with the {b} at {cell_b}.").format(
+            a=values[0], b=values[1], cell_a=cell_words(cells[0]), cell_b=cell_words(cells[1])
+        )
+    if getattr(event, "free", False):
+        return _("Free shuffle: the tiles are mixed.")
+    return _("Shuffled: the tiles are mixed.")
+
+
+def read_board(board: Sequence[Sequence[int]]) -> list[str]:
+    """Row by row, top first: ``Row 0: 2, 4, 8, 16, 32``."""
+    return [
+        _("Row {row}: {tiles}").format(row=r, tiles=", ".join(str(v) for v in row))
+        for r, row in enumerate(board)
+    ]
+
+
+def render_text(board: Sequence[Sequence[int]]) -> str:
+    """The board with row labels on the left and column labels on top (the cells to type)."""
+    width = max(len(str(v)) for row in board for v in row)
+    width = max(width, 2)
+    label = len(str(len(board) - 1))
+    header = " " * (label + 1) + " ".join(str(c).rjust(width) for c in range(COLS))
+    lines = [header]
+    for r, row in enumerate(board):
+        lines.append(str(r).rjust(label) + " " + " ".join(str(v).rjust(width) for v in row))
+    return "\n".join(lines)
