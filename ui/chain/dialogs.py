@@ -56,6 +56,13 @@ class NoMoreMovesDialog(Dialog):
 class ChainResultDialog(Dialog):
     """The result of a finished 2248 game, with Play again (``"again"``)."""
 
+    DEFAULT_CSS = """
+    ChainResultDialog > VerticalGroup {
+        width: 56;
+        max-width: 100%;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('again')", _("Play again"), id="chain.result.again"),
         Binding("escape", "choose('close')", _("Look at the board"), id="chain.result.close"),

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
@@ -283,7 +284,7 @@ class ChainScreen(Screen[None]):
         best = self.best if self.game.flags.uncounted else max(self.best, score)
         top.set("score", _("Score {score}").format(score=score))
         top.set("best", _("Best {best}").format(best=best))
-        top.set("code", _("Code {code}").format(code=self.game.code))
+        top.set("code", format_code(self.game.code))
         report = self._report()
         if self.mode_kind == "daily":
             top.set("left", _("Merges left {n}").format(n=report.get("merges_left", 0)))
@@ -554,7 +555,7 @@ class ChainScreen(Screen[None]):
         self.best = self._best()
         self.board.show(self.state.board, animate=False)
         self.query_one(AnnouncementLine).announce(
-            _("New game. Code {code}.").format(code=self.game.code)
+            _("New game. Code {code}.").format(code=format_code(self.game.code))
         )
         if self.is_current:
             self.game.resume()

@@ -101,6 +101,7 @@ class TutorialScreen(ModalScreen[bool]):
     TutorialScreen .tutorial--picture {
         width: 100%;
         margin: 1 0;
+        text-align: center;
     }
     TutorialScreen .tutorial--text {
         width: 100%;
