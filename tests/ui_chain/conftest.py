@@ -115,3 +115,9 @@ async def drag(
     if release:
         await pilot.mouse_up(board, offset=board.cell_offset(cells[-1]))
     await pilot.pause()
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait for the hint's thread and the messages it sends."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

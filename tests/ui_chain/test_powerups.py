@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ui_chain.conftest import board_of, click, drag, playing
+from tests.ui_chain.conftest import board_of, click, drag, playing, settle
 from twofold.ui.chain.powerups import PowerUpBar
 
 
@@ -96,6 +96,7 @@ async def test_hint_highlights_the_best_chain() -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
         await pilot.press("h")
+        await settle(pilot)
         assert board.hint == screen.rules.hint(screen.state)
         assert "Hint" in str(screen.query_one("#chain-status").render())
         await click(pilot, board, (7, 0))
@@ -105,15 +106,17 @@ async def test_hint_highlights_the_best_chain() -> None:
 async def test_hint_button() -> None:
     async with playing() as (pilot, screen):
         await pilot.click("#powerup-hint")
+        await settle(pilot)
         assert board_of(screen).hint
 
 
 async def test_auto_hint_after_ten_idle_seconds() -> None:
     from twofold.core.settings import Settings
 
-    async with playing(settings=Settings(tutorial_seen=True, auto_hint=True)) as (_pilot, screen):
+    async with playing(settings=Settings(tutorial_seen=True, auto_hint=True)) as (pilot, screen):
         assert screen._idle_timer is not None
         screen._auto_hint()  # what the 10 s timer calls
+        await settle(pilot)
         assert board_of(screen).hint == screen.rules.hint(screen.state)
 
 
@@ -125,3 +128,31 @@ async def test_daily_has_no_shuffle_or_undo_to_spend() -> None:
         assert not bar.query_one("#powerup-hammer").disabled
         await pilot.press("3")
         assert screen.session.game.log == []
+
+
+class SlowHint:
+    """The mode's rules with a hint that takes its time."""
+
+    def __init__(self, rules: object) -> None:
+        self._rules = rules
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._rules, name)
+
+    def hint(self, state: object) -> object:
+        import time
+
+        time.sleep(0.4)
+        return self._rules.hint(state)  # type: ignore[attr-defined]
+
+
+async def test_a_slow_hint_never_holds_up_play() -> None:
+    async with playing() as (pilot, screen):
+        board = board_of(screen)
+        screen.rules = SlowHint(screen.rules)
+        await pilot.press("h")
+        assert screen.hint_pending
+        await drag(pilot, board, [(7, 0), (7, 1)])
+        assert screen.session.game.log == ["chain 7,0 7,1"]
+        await settle(pilot)
+        assert board.hint == ()  # the hint was for the board before the merge

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -21,6 +22,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
@@ -163,6 +165,8 @@ class ChainScreen(Screen[None]):
         self._idle_timer: Timer | None = None
         self._clock_timer: Timer | None = None
         self._closed = False
+        self._hint_worker: Worker[Any] | None = None
+        self._hint_state: Any = None
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -338,6 +342,8 @@ class ChainScreen(Screen[None]):
             return Text("✗ " + self._refusal, style=refusal)
         if self._message is not None:
             return self._message
+        if self.hint_pending:
+            return Text(_("Looking for the best chain…"))
         if board.hint:
             value = self.judge.value(self.state.board, board.hint)
             text.append(_("Hint: "))
@@ -716,14 +722,46 @@ class ChainScreen(Screen[None]):
             self.act("undo")
 
     def action_hint(self) -> None:
+        """Look for the best chain in a thread, so the board never waits for the search."""
         self._input()
         if self.paused:
             return
-        hint = self.rules.hint(self.state)
+        state = self.state
+        self._hint_worker = self.run_worker(
+            partial(self.rules.hint, state),
+            name="hint",
+            group="hint",
+            exclusive=True,
+            thread=True,
+            exit_on_error=False,
+        )
+        self._hint_state = state
+        self._refresh_status()
+
+    @property
+    def hint_pending(self) -> bool:
+        worker = self._hint_worker
+        return worker is not None and not worker.is_finished
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._hint_worker or not worker.is_finished:
+            return
+        self._hint_worker = None
+        if event.state == WorkerState.ERROR:
+            self._refuse(_("The hint failed: {error}").format(error=worker.error))
+        elif event.state == WorkerState.SUCCESS and self.state is self._hint_state:
+            self._show_hint(worker.result)
+        else:
+            self._refresh_status()
+
+    def _show_hint(self, hint: tuple[Cell, ...] | None) -> None:
+        if self.paused or self.board.chain or self.armed:
+            self._refresh_status()
+            return
         if not hint:
             self._refuse(_("No chain on the board"))
             return
-        self.board.cancel()
         self.board.show_hint(hint)
         self.query_one(AnnouncementLine).announce(
             _("Hint: {cells}.").format(cells=" ".join(cell_text(c) for c in hint))
