@@ -1,0 +1,1 @@
+"""A plugin distribution broken on purpose: see README.md. Importing this package is fine."""

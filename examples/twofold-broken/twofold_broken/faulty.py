@@ -1,0 +1,87 @@
+"""Mode ``faulty``: a tiny sliding counter whose rules crash when pushed right.
+
+Left, up and down each add one to the counter; right divides by zero. Used to check
+that a crash inside a move stops only that game and keeps its save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from twofold.core import hookimpl
+from twofold.core.rules import Event, Mode, Outcome, PositionError, Refused
+
+WORDS = {"left": "left", "right": "right", "up": "up", "down": "down", "undo": "undo", "u": "undo"}
+
+
+@dataclass(frozen=True)
+class Counter:
+    code: str
+    moves: int = 0
+
+    @property
+    def board(self) -> tuple[tuple[int, ...], ...]:
+        return ((self.moves + 1, 0), (0, 0))
+
+    @property
+    def score(self) -> int:
+        return self.moves
+
+
+@dataclass(frozen=True)
+class Counted(Event):
+    kind = "counted"
+    moves: int
+
+
+class FaultyRules:
+    undo_depth = 10
+
+    def new_game(self, code: str) -> Counter:
+        return Counter(code)
+
+    def from_position(self, data: Mapping[str, Any], code: str) -> Counter:
+        raise PositionError("the faulty mode takes no positions")
+
+    def parse(self, text: str) -> str:
+        word = text.strip().lower()
+        if word not in WORDS:
+            raise Refused(f"unknown command {text.strip()!r}")
+        return WORDS[word]
+
+    def apply(self, state: Counter, action: str) -> Outcome:
+        if action == "right":
+            return Outcome(state, (Counted(1 // 0),))  # the bug, on purpose
+        after = replace(state, moves=state.moves + 1)
+        return Outcome(after, (Counted(after.moves),))
+
+    def undo(self, previous: Counter, current: Counter) -> Counter:
+        return previous
+
+    def is_over(self, state: Counter) -> bool:
+        return False
+
+    def report(self, state: Counter) -> dict[str, Any]:
+        return {}
+
+    def announce(self, before: Counter, outcome: Outcome) -> str:
+        return f"Counted {outcome.state.moves}."
+
+    def read_board(self, state: Counter) -> list[str]:
+        return [f"Counter {state.moves}"]
+
+    def render_text(self, state: Counter) -> str:
+        return f"[{state.moves}]"
+
+    def stats(self, state: Counter) -> dict[str, int]:
+        return {}
+
+
+FAULTY = Mode(id="faulty", title="Faulty", rules=FaultyRules(), controls="slide")
+
+
+@hookimpl
+def twofold_register_modes(register: Callable[..., None]) -> None:
+    register(FAULTY)

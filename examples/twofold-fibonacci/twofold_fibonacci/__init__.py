@@ -1,0 +1,83 @@
+"""twofold-fibonacci: a sliding game where neighbouring Fibonacci numbers add up.
+
+This module is the plugin: twofold finds it through the entry point
+``fibonacci = "twofold_fibonacci"`` in the ``twofold`` group (see pyproject.toml) and
+calls the two functions marked ``@hookimpl``:
+
+* ``twofold_register_modes`` adds the modes ``fib`` and ``fib-daily``;
+* ``twofold_game_finished`` writes every finished Fibonacci game to a journal.
+
+The rules live in :mod:`twofold_fibonacci.rules`. Both modes use ``controls="slide"``,
+so twofold's app plays them on its generic sliding board: no widget of our own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from twofold.core import hookimpl
+from twofold.core.i18n import _
+from twofold.core.rules import Mode
+from twofold_fibonacci.rules import GOAL, FibonacciRules
+
+__all__ = ["GOAL", "MODE_IDS", "journal_path", "modes"]
+
+MODE_IDS = ("fib", "fib-daily")
+#: the journal keeps these fields of a finished game, one JSON object a line
+JOURNAL_FIELDS = ("game_id", "mode_id", "code", "score", "largest", "moves", "counted", "day")
+
+
+def modes() -> list[Mode]:
+    """The modes this plugin adds."""
+    return [
+        Mode(
+            id="fib",
+            title=_("Fibonacci"),
+            rules=FibonacciRules(4, undo_depth=500),
+            family="fib",
+            size=4,
+            description=_("Slide, and neighbours in the Fibonacci sequence add up: reach 2584."),
+            controls="slide",
+            goal=GOAL,
+        ),
+        Mode(
+            id="fib-daily",
+            title=_("Fibonacci Daily"),
+            # one step of undo: today's board is the same for everyone, keep it honest
+            rules=FibonacciRules(4, undo_depth=1),
+            family="fib-daily",
+            size=4,
+            description=_("Today's Fibonacci board, the same for every player."),
+            daily=True,
+            controls="slide",
+            goal=GOAL,
+        ),
+    ]
+
+
+@hookimpl
+def twofold_register_modes(register: Callable[..., None]) -> None:
+    for mode in modes():
+        register(mode)
+
+
+def journal_path() -> Path:
+    """Where the journal lives: beside twofold's database, in a folder of our own."""
+    from twofold.core.store import data_dir
+
+    return data_dir() / "plugins" / "twofold-fibonacci" / "journal.jsonl"
+
+
+@hookimpl
+def twofold_game_finished(mode_id: str, result: dict[str, Any]) -> None:
+    if mode_id not in MODE_IDS:
+        return  # every plugin hears about every game; we only keep our own
+    entry = {key: result.get(key) for key in JOURNAL_FIELDS}
+    entry["sums"] = dict(result.get("stats") or {}).get("sums", 0)
+    path = journal_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as journal:
+        journal.write(json.dumps(entry, sort_keys=True) + "\n")
