@@ -437,10 +437,17 @@ class ChainBoard(Widget, can_focus=True):
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # what every line of this refresh shares: the sprites and the chain's colours
-        self._frame = self._sprites()
+        self._frame = self._by_column(self._sprites())
         self._chain_colour = tile_colour(self.chain_value) if len(self.chain) >= 2 else None
         self._candidates = self._open_cells()
         return super().render_lines(crop)
+
+    def _by_column(self, sprites: list[Sprite]) -> list[list[Sprite]]:
+        columns: list[list[Sprite]] = [[] for _ in range(self.cols)]
+        for sprite in sprites:
+            if 0 <= sprite.col < self.cols:
+                columns[sprite.col].append(sprite)
+        return columns
 
     def _open_cells(self) -> frozenset[Cell]:
         """While a chain is drawn, the touching cells that may join it (the rest is dimmed)."""
@@ -470,14 +477,14 @@ class ChainBoard(Widget, can_focus=True):
         if ly < 0 or ly >= geometry.height:
             return Strip.blank(width)
         if not hasattr(self, "_frame"):
-            self._frame = self._sprites()
+            self._frame = self._by_column(self._sprites())
             self._chain_colour = None
             self._candidates = frozenset()
         segments: list[Segment] = [Segment(" " * geometry.left)]
         for col in range(geometry.cols):
             if col:
                 segments.append(Segment(" " * geometry.gap))
-            segments.extend(self._tile_segments(geometry, self._frame, col, ly))
+            segments.extend(self._tile_segments(geometry, self._frame[col], col, ly))
         return Strip(segments).adjust_cell_length(width)
 
     def _tile_colour(self, cell: Cell, value: int) -> Color:
@@ -496,8 +503,6 @@ class ChainBoard(Widget, can_focus=True):
     ) -> list[Segment]:
         h, w = geometry.tile_height, geometry.tile_width
         for sprite in sprites:
-            if sprite.col != col:
-                continue
             top = round(sprite.row * h)
             if top <= ly < top + h:
                 break

@@ -167,6 +167,7 @@ class ChainScreen(Screen[None]):
         self._closed = False
         self._hint_worker: Worker[Any] | None = None
         self._hint_state: Any = None
+        self._reported: tuple[Any, dict[str, Any]] | None = None
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -274,7 +275,11 @@ class ChainScreen(Screen[None]):
         )
 
     def _report(self) -> dict[str, Any]:
-        return dict(self.rules.report(self.state))
+        """The rules' report on the board in play, asked once per state (states never change)."""
+        state = self.state
+        if self._reported is None or self._reported[0] is not state:
+            self._reported = (state, dict(self.rules.report(state)))
+        return self._reported[1]
 
     def _refresh_all(self) -> None:
         self._refresh_top()
