@@ -23,11 +23,15 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def twofold_register_modes(register: Callable[..., None]) -> None:
-    """Register the modes a plugin adds.
+    """Register the modes a plugin adds. Called once per plugin, when plugins load.
 
-    Call ``register(mode)`` once for each :class:`twofold.core.rules.Mode`. A mode id
-    already taken by another plugin is refused and reported as that plugin's fault;
-    the mode that registered first keeps the id.
+    Call ``register(mode)`` once for each :class:`twofold.core.rules.Mode`. A mode that
+    cannot be taken (its id is already registered by an earlier plugin, the id has a
+    space or a ``/``, its rules lack a method of the Rules protocol, its ``controls``
+    is neither ``"slide"`` nor ``"chain"``) is skipped and reported as this plugin's
+    problem; the plugin's other modes stay. Twofold's own variants load first, so a
+    plugin can never take a built-in id. ``register`` raises TypeError for anything
+    that is not a Mode; an exception escaping this hook drops the plugin's modes.
 
     :param register: the function to call with each ``Mode``.
     :returns: nothing; the return value is ignored.
@@ -38,11 +42,15 @@ def twofold_register_modes(register: Callable[..., None]) -> None:
 def twofold_game_finished(mode_id: str, result: dict[str, Any]) -> None:
     """Observe a finished game (over, or replaced by a new one after at least one action).
 
-    Called after the game is recorded, for every game, counted or not.
+    Called after the game is recorded, for every game of every mode, counted or not; a
+    plugin that only cares about its own modes checks ``mode_id``.
 
     :param mode_id: the id of the mode the game was played in.
-    :param result: the record as stored: ``score``, ``largest``, ``moves``, ``elapsed``,
-        ``code``, ``counted`` and the mode's own ``stats`` (a dict).
-    :returns: nothing; the return value is ignored. An exception is reported and the
-        game is still recorded.
+    :param result: the record as stored (``twofold.core.session.FinishedGame`` as a
+        dict): ``game_id``, ``mode_id``, ``code``, ``score``, ``largest``, ``moves``,
+        ``elapsed`` (seconds), ``counted``, ``won``, ``tiles`` (every value on the final
+        board), ``stats`` (the mode's own numbers, a dict), ``day`` (ISO date of a daily
+        game, else None) and ``finished_at`` (Unix time).
+    :returns: nothing; the return value is ignored. An exception is reported as this
+        plugin's problem and the game is still recorded.
     """
