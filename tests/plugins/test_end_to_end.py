@@ -1,0 +1,207 @@
+"""The plugin promise, end to end: install a plugin package, play it, break it, remove it.
+
+A fresh virtual environment is made for the test (``python -m venv --without-pip``)
+and sees the environment running the tests (twofold, its dependencies, pip) through a
+``.pth`` file: ``--system-site-packages`` would give the base interpreter's packages,
+not this environment's. The example packages are installed into it with pip, offline
+(``--no-index``): built by setuptools with ``--no-build-isolation`` when setuptools can
+build a wheel by itself, else from a wheel made by ``tests/plugins/wheel.py``. Every
+twofold command runs as a subprocess of the new environment's Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from twofold.core.codes import code_from_text
+from twofold.core.daily import daily_code, utc_today
+
+from .conftest import BROKEN_DIR, FIBONACCI_DIR
+from .wheel import build_wheel, setuptools_can_build
+
+CODE = code_from_text("end-to-end")
+TIMEOUT = 120
+#: nothing from the test run may leak into the new environment's imports or plugins
+DROPPED_VARIABLES = ("PYTHONPATH", "PYTHONHOME", "TWOFOLD_NO_PLUGINS")
+Completed = subprocess.CompletedProcess[str]
+
+
+@dataclass
+class Env:
+    """A virtual environment of its own, and a TWOFOLD_HOME of its own."""
+
+    root: Path
+    python: Path
+    home: Path
+
+    def run(
+        self, *args: str, stdin: str = "", **extra_env: str
+    ) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "TWOFOLD_NO_PLUGINS")}
+        env.update(TWOFOLD_HOME=str(self.home), PYTHONNOUSERSITE="1", **extra_env)
+        env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+        return subprocess.run(
+            [str(self.python), *args],
+            input=stdin,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=TIMEOUT,
+        )
+
+    def twofold(
+        self, *args: str, stdin: str = "", **extra_env: str
+    ) -> subprocess.CompletedProcess[str]:
+        return self.run("-m", "twofold.ui.cli", *args, stdin=stdin, **extra_env)
+
+    def play_json(self, *args: str, commands: list[str], status: int = 0) -> list[dict[str, Any]]:
+        result = self.twofold("play", *args, "--json", stdin="".join(c + "\n" for c in commands))
+        assert result.returncode == status, result.stderr
+        return [json.loads(line) for line in result.stdout.splitlines()]
+
+    def install(self, project: Path) -> None:
+        source = self.root / "src" / project.name
+        shutil.rmtree(source, ignore_errors=True)
+        shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+        if setuptools_can_build():
+            target = str(source)
+            extra = ["--no-build-isolation"]
+        else:
+            target = str(build_wheel(source, self.root))
+            extra = []
+        result = self.run("-m", "pip", "install", "--no-deps", "--no-index", *extra, target)
+        assert result.returncode == 0, result.stderr
+
+    def uninstall(self, name: str) -> None:
+        result = self.run("-m", "pip", "uninstall", "--yes", name)
+        assert result.returncode == 0, result.stderr
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> Env:
+    root = tmp_path / "venv"
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--without-pip", str(root)], check=True, timeout=TIMEOUT
+    )
+    python = root / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    query = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    purelib = subprocess.run(
+        [str(python), "-c", query], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    host = sysconfig.get_paths()["purelib"]
+    # addsitedir (not a bare path) so the host's own .pth files, twofold's editable
+    # install among them, are read too
+    (Path(purelib) / "twofold-host.pth").write_text(f"import site; site.addsitedir({host!r})\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    return Env(tmp_path, python, home)
+
+
+def saved_modes(home: Path) -> set[str]:
+    with sqlite3.connect(home / "twofold.db") as db:
+        return {row[0] for row in db.execute("SELECT mode_id FROM saves")}
+
+
+def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env: Env) -> None:
+    # -- before: twofold alone; the example is not importable here
+    listing = env.twofold("plugins")
+    assert listing.returncode == 0 and "fib" not in listing.stdout
+    assert env.run("-c", "import twofold_fibonacci").returncode != 0
+
+    # -- installed: its modes are listed, with no line of twofold changed
+    env.install(FIBONACCI_DIR)
+    listing = env.twofold("plugins")
+    assert "fibonacci (twofold-fibonacci): fib, fib-daily" in listing.stdout
+    assert "skipped" not in listing.stdout
+
+    # -- a few moves, undo, quit over --json
+    start, *moves, undone, bye = env.play_json(
+        "fib", "--code", CODE, commands=["left", "up", "right", "undo", "quit"]
+    )
+    assert (start["mode"], start["code"], start["moves"]) == ("fib", CODE, 0)
+    assert len(start["board"]) == 4 and sum(v > 0 for row in start["board"] for v in row) == 2
+    assert {e["type"] for m in moves for e in m["events"]} >= {"shift", "born"}
+    played = [m for m in moves if m["changed"]]
+    assert undone["changed"] and undone["events"] == [{"type": "undo"}]
+    assert undone["moves"] == played[-1]["moves"] - 1
+    assert bye == {**undone, "changed": False, "events": []}
+
+    # -- resumed exactly, then the same in --plain
+    [resumed] = env.play_json("fib", commands=["quit"])[:1]
+    assert (resumed["board"], resumed["moves"], resumed["score"]) == (
+        undone["board"],
+        undone["moves"],
+        undone["score"],
+    )
+    plain = env.twofold("play", "fib", "--plain", stdin="read\nquit\n")
+    assert plain.returncode == 0, plain.stderr
+    assert "Fibonacci · Score" in plain.stdout and "Row 1:" in plain.stdout
+
+    # -- the daily mode takes the day's code; a new game records the old one
+    [daily, *_rest] = env.play_json("fib-daily", commands=["quit"])
+    assert daily["code"] == daily_code("fib-daily", utc_today())
+    env.play_json("fib", commands=["new", "quit"])
+    stats = json.loads(env.twofold("stats", "fib", "--json").stdout)
+    assert stats["modes"]["fib"]["played"] == 1
+    journal = env.home / "plugins" / "twofold-fibonacci" / "journal.jsonl"
+    assert json.loads(journal.read_text().splitlines()[0])["code"] == CODE
+
+    # -- a broken distribution beside it: reported, and nothing else breaks
+    env.install(BROKEN_DIR)
+    listing = env.twofold("plugins")
+    assert listing.returncode == 0, listing.stderr
+    lines = listing.stdout.splitlines()
+    assert "fibonacci (twofold-fibonacci): fib, fib-daily" in lines
+    assert "broken-clash (twofold-broken): clash-ok" in lines
+    assert "broken-move (twofold-broken): faulty" in lines
+    assert any(line.startswith("broken-import: skipped: failed to import") for line in lines)
+    assert any(
+        line.startswith("broken-hook: skipped: raised in twofold_register_") for line in lines
+    )
+    assert (
+        "broken-clash: skipped: mode id '2048' is already registered by classic2048; skipped"
+        in lines
+    )
+    last_fib = env.play_json("fib", commands=["left", "right"])[-1]
+    assert last_fib["mode"] == "fib" and last_fib["moves"] >= 1
+    classic = env.play_json("2048", "--code", CODE, commands=["left", "right", "quit"])
+    assert classic[0]["mode"] == "2048" and len(classic) == 4
+
+    # -- a plugin that crashes in a move: one line, that game stops, its save stays
+    _start, counted, stopped = env.play_json("faulty", commands=["left", "right", "up"], status=1)
+    assert counted["moves"] == 1
+    assert stopped["error"].startswith(
+        "plugin broken-move failed in mode faulty: ZeroDivisionError"
+    )
+    assert stopped["stopped"] is True
+    assert env.play_json("faulty", commands=[])[0]["moves"] == 1
+
+    # -- TWOFOLD_NO_PLUGINS: twofold's own variants only, and nothing to report
+    bare = env.twofold("plugins", TWOFOLD_NO_PLUGINS="1")
+    assert "fibonacci" not in bare.stdout and "skipped" not in bare.stdout
+    assert "classic2048 (twofold)" in bare.stdout
+
+    # -- uninstalled: gone; its save and records stay, unseen, and return with it
+    env.uninstall("twofold-broken")
+    env.uninstall("twofold-fibonacci")
+    listing = env.twofold("plugins")
+    assert "fib" not in listing.stdout and "broken" not in listing.stdout
+    gone = env.twofold("play", "fib", "--json", stdin="quit\n")
+    assert gone.returncode == 2 and "unknown mode 'fib'" in gone.stderr
+    assert {"fib", "faulty"} <= saved_modes(env.home)
+    assert env.play_json("2048", commands=["quit"])[0]["moves"] == classic[-1]["moves"]
+    assert env.twofold("stats", "--json").returncode == 0
+    env.install(FIBONACCI_DIR)
+    back = env.play_json("fib", commands=["quit"])[0]
+    assert (back["board"], back["moves"]) == (last_fib["board"], last_fib["moves"])
