@@ -38,6 +38,8 @@ _language: str = ENGLISH
 _msgids: dict[str, str] | None = None
 #: msgids asked for in a non-English language that its catalog does not have
 _missing: set[str] = set()
+#: plugins' own catalogs (domain -> locale folder), asked after twofold's
+_domains: dict[str, Path] = {}
 
 
 def N_(message: str) -> str:
@@ -139,10 +141,22 @@ def set_language(language: str | None) -> str:
         _translation = gettext.translation(
             DOMAIN, localedir=LOCALE_DIR, languages=[code], fallback=True
         )
+    for domain, folder in _domains.items():
+        _translation.add_fallback(
+            gettext.translation(domain, localedir=folder, languages=[code], fallback=True)
+        )
     _language = code
     _missing.clear()
     _install_argparse()
     return code
+
+
+def add_domain(domain: str, localedir: str | Path) -> None:
+    """Let a plugin's own catalog (``<localedir>/<lang>/LC_MESSAGES/<domain>.mo``) answer
+    :func:`_` for the strings twofold's catalog does not have."""
+    _domains[domain] = Path(localedir)
+    if _translation is not None:
+        set_language(_language)
 
 
 def current_language() -> str:

@@ -167,11 +167,16 @@ class TranslatedApp(App[Any]):
                 )
                 return
 
-    def switch_language(self, language: str | None) -> str:
-        """Use ``language`` ("" or None: the environment's) everywhere now; returns its code."""
+    def switch_language(self, language: str | None) -> bool:
+        """Use ``language`` ("" or None: the environment's) from now on.
+
+        Key labels change at once; True when the language changed, so the screens on
+        the stack should be built again (:func:`redraw`).
+        """
+        before = i18n.current_language()
         code = i18n.set_language(language or None)
         translate_bindings(self)
-        return code
+        return code != before
 
 
 class TranslatedPalette(CommandPalette):
@@ -202,3 +207,32 @@ class TranslatedPalette(CommandPalette):
             )
         )
         self._list_visible = True
+
+
+async def redraw(app: Any) -> None:
+    """Build every screen again in the current language, as a restart would.
+
+    The screens are popped (a game screen saves its game as it goes), the registry's
+    titles and descriptions are made again, and the menu, the games that were open
+    (resumed from their saves) and the Settings screen come back in the same order.
+    """
+    from twofold.core import plugins
+    from twofold.ui.keys import KeyBindingsScreen
+    from twofold.ui.screens.menu import MenuScreen
+    from twofold.ui.screens.settings import SettingsScreen
+
+    stack = list(app.screen_stack)[1:]
+    games = [s.session.mode.id for s in stack if getattr(s, "session", None) is not None]
+    tops = [s for s in stack if isinstance(s, SettingsScreen | KeyBindingsScreen)]
+    while len(app.screen_stack) > 1:
+        await app.pop_screen()
+    if getattr(app, "registry", None) is plugins.registry():
+        # mode titles and descriptions are made in the language of their registration
+        plugins.reset()
+        app.registry = plugins.registry()
+    await app.push_screen(MenuScreen())
+    for mode_id in games:
+        if mode_id in app.registry.modes:
+            app.open_mode(mode_id)
+    for screen in tops:
+        await app.push_screen(type(screen)())

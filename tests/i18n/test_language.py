@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -129,3 +130,23 @@ def test_languages_are_named_in_their_own_words() -> None:
     assert i18n.available_languages() == ["en", "de"]
     assert i18n.language_name("de") == "Deutsch"
     assert i18n.language_name("en") == "English"
+
+
+def test_a_plugin_brings_its_own_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalog = Catalog(locale="de", domain="myplugin")
+    catalog.add("Fibonacci Daily", "Fibonacci des Tages")
+    folder = tmp_path / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "myplugin.mo").open("wb") as file:
+        write_mo(file, catalog)
+    monkeypatch.setattr(i18n, "_domains", {})
+    i18n.add_domain("myplugin", tmp_path / "locale")
+    i18n.set_language("de")
+    assert _("Fibonacci Daily") == "Fibonacci des Tages"
+    assert _("Quit") == "Beenden"
+    assert i18n.missing() == frozenset()
+    i18n.set_language("en")
+    assert _("Fibonacci Daily") == "Fibonacci Daily"
