@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from twofold.core.i18n import _
 from twofold.core.rules import Mode
 from twofold.variants.chain2248.rules import ChainRules
-from twofold.variants.chain2248.words import N_
 
 #: the Daily's merges; SPEC 4 asks for 30 unless play-testing finds a better number
 DAILY_MERGES = 30
@@ -16,28 +16,28 @@ BLITZ = ChainRules(free_shuffle=True)
 
 
 def modes() -> list[Mode]:
-    """The modes; descriptions are English, marked for translation where they are shown."""
+    """The modes, titled in the current language (the hook runs after it is set)."""
     return [
         Mode(
             id="2248",
-            title="2248",
+            title=_("2248"),
             rules=CLASSIC,
-            description=N_("Chain equal tiles into bigger ones; no timer, no final tile."),
+            description=_("Chain equal tiles into bigger ones; no timer, no final tile."),
             controls="chain",
         ),
         Mode(
             id="2248-daily",
-            title="2248 Daily",
+            title=_("2248 Daily"),
             rules=DAILY,
-            description=N_("Today's board for everyone: 30 merges, 1 Hammer and 1 Swap."),
+            description=_("Today's board for everyone: 30 merges, 1 Hammer and 1 Swap."),
             daily=True,
             controls="chain",
         ),
         Mode(
             id="2248-blitz",
-            title="2248 Blitz",
+            title=_("2248 Blitz"),
             rules=BLITZ,
-            description=N_("Three minutes on the clock; a free Shuffle when you are stuck."),
+            description=_("Three minutes on the clock; a free Shuffle when you are stuck."),
             time_limit=BLITZ_SECONDS,
             controls="chain",
         ),

@@ -1,0 +1,112 @@
+"""How fast the exact 2248 hint is: boards from real play, then adversarial boards.
+
+Real play: games of Classic 2248 played greedily with the hint itself (the chain it
+suggests is merged; a stuck board uses a rescue power-up if one is held). Every
+board met on the way is timed. Adversarial: all tiles equal, checkerboards,
+stripes, ladders, random boards of two or three values, opening boards.
+
+Targets (SPEC 8): median under 5 ms and 99th percentile under 50 ms over boards
+from real play; no board over 200 ms.
+
+    python benchmarks/bench_2248_hint.py [--games N] [--moves N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Iterator
+
+from twofold.core.codes import code_from_text
+from twofold.variants.chain2248.board import COLS, ROWS
+from twofold.variants.chain2248.hint import best_chain
+from twofold.variants.chain2248.modes import CLASSIC
+from twofold.variants.chain2248.state import ChainState
+
+Grid = list[list[int]]
+
+
+def played_boards(games: int, moves: int) -> Iterator[Grid]:
+    """Every board met while the hint plays ``games`` games of up to ``moves`` actions."""
+    rules = CLASSIC
+    for number in range(games):
+        state: ChainState = rules.new_game(code_from_text(f"bench-2248-{number}"))
+        for _ in range(moves):
+            yield [list(row) for row in state.board]
+            chain = rules.hint(state)
+            if chain is None:
+                rescues = rules.rescues(state)
+                if "shuffle" in rescues:
+                    state = rules.apply(state, "shuffle").state
+                    continue
+                break
+            action = "chain " + " ".join(f"{r},{c}" for r, c in chain)
+            state = rules.apply(state, action).state
+
+
+def adversarial_boards() -> Iterator[tuple[str, Grid]]:
+    def grid(f: object) -> Grid:
+        return [[f(r, c) for c in range(COLS)] for r in range(ROWS)]  # type: ignore[operator]
+
+    for v in (2, 64, 1024):
+        yield f"all {v}", grid(lambda r, c, v=v: v)
+    yield "checkerboard 2/4", grid(lambda r, c: 2 if (r + c) % 2 else 4)
+    yield "checkerboard 4/2", grid(lambda r, c: 4 if (r + c) % 2 else 2)
+    yield "row stripes 2/4", grid(lambda r, c: 2 if r % 2 else 4)
+    yield "column stripes 2/4", grid(lambda r, c: 2 if c % 2 else 4)
+    yield "2x2 blocks 2/4", grid(lambda r, c: 2 if (r // 2 + c // 2) % 2 else 4)
+    yield "ladder rows", grid(lambda r, c: 2 ** (ROWS - r))
+    yield "ladder rows (pairs)", grid(lambda r, c: 2 ** ((ROWS - r + 1) // 2))
+    yield "ladder columns", grid(lambda r, c: 2 ** (c + 1))
+    yield (
+        "ladder snake",
+        grid(lambda r, c: 2 ** (1 + (r * COLS + (c if r % 2 else COLS - 1 - c)) // 4)),
+    )
+    yield "diagonal ladder", grid(lambda r, c: 2 ** (1 + (r + c) // 2))
+    yield "checkerboard ladder", grid(lambda r, c: 2 ** (1 + r // 2 + (r + c) % 2))
+    yield "2s with a 4 in the middle", grid(lambda r, c: 4 if (r, c) == (4, 2) else 2)
+    yield "2s around a wall of 8s", grid(lambda r, c: 8 if r == 4 and c != 2 else 2)
+    yield "2s, three arms", grid(lambda r, c: 2 if c == 2 or r in (0, 7) else 8 * (1 + (r + c) % 2))
+    rng = random.Random(2248)
+    for k in (2, 3, 4):
+        for n in range(20):
+            yield f"random of {k} values #{n}", grid(lambda r, c, k=k: 2 ** rng.randint(1, k))
+    for n in range(40):
+        yield (
+            f"opening #{n}",
+            [list(row) for row in CLASSIC.new_game(code_from_text(f"open-{n}")).board],
+        )
+
+
+def timed(board: Grid) -> float:
+    start = time.perf_counter()
+    best_chain(board)
+    return (time.perf_counter() - start) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--moves", type=int, default=200)
+    args = parser.parse_args()
+
+    times = [timed(board) for board in played_boards(args.games, args.moves)]
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"real play: {len(times)} boards from {args.games} games")
+    print(f"  median {statistics.median(times):.2f} ms   p99 {p99:.2f} ms   max {times[-1]:.2f} ms")
+
+    worst: list[tuple[float, str]] = []
+    for name, board in adversarial_boards():
+        worst.append((timed(board), name))
+    worst.sort(reverse=True)
+    print(f"adversarial: {len(worst)} boards")
+    print(f"  median {statistics.median(t for t, _ in worst):.2f} ms   max {worst[0][0]:.2f} ms")
+    for ms, name in worst[:8]:
+        print(f"    {ms:8.2f} ms  {name}")
+
+
+if __name__ == "__main__":
+    main()
