@@ -27,7 +27,8 @@ from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.slide import CELL_BITS, CELL_MASK, DIRECTIONS, LazyTable, engine
 
 # Heuristic weights (after nneonneo's well-tested 2048 AI), applied per line.
-LOST_PENALTY = 200_000.0
+#: every live line starts here, so any live board scores far above a lost one (0)
+LINE_BASE = 200_000.0
 MONOTONICITY_POWER = 4.0
 MONOTONICITY_WEIGHT = 47.0
 SUM_POWER = 3.5
@@ -65,7 +66,7 @@ def line_score(line: tuple[int, ...]) -> float:
         else:
             rising += b**MONOTONICITY_POWER - a**MONOTONICITY_POWER
     return (
-        LOST_PENALTY
+        LINE_BASE
         + EMPTY_WEIGHT * empty
         + MERGES_WEIGHT * merges
         - MONOTONICITY_WEIGHT * min(falling, rising)
@@ -74,7 +75,12 @@ def line_score(line: tuple[int, ...]) -> float:
 
 
 class Solver:
-    """Chooses moves for boards of one size."""
+    """Chooses moves for boards of one size.
+
+    ``depth`` is how many player moves to look ahead, the one being chosen included
+    (1 is greedy); None adapts it to the board, from 2 on an open board to 4 on a
+    crowded one.
+    """
 
     def __init__(self, size: int = 4, depth: int | None = None) -> None:
         if depth is not None and not 1 <= depth <= MAX_DEPTH:
@@ -103,7 +109,7 @@ class Solver:
 
     # -- choosing -----------------------------------------------------------------------
 
-    def choose(self, state: Any) -> str | None:
+    def choose(self, state: SlideState) -> str | None:
         """The move to make in ``state`` (a SlideState), or None when no move changes it."""
         return self.choose_packed(state.packed)
 
@@ -187,7 +193,7 @@ def solver(size: int, depth: int | None = None) -> Solver:
     return found
 
 
-def choose(state: Any, depth: int | None = None) -> str | None:
+def choose(state: SlideState, depth: int | None = None) -> str | None:
     """The solver's move for a 2048 state (None when no move changes it)."""
     return solver(state.size, depth).choose(state)
 
