@@ -127,6 +127,59 @@ def _touching(mask: int) -> int:
     return (row | (both << COLS) | (both >> COLS)) & FULL
 
 
+def _blocks(comp: int) -> list[int]:
+    """The blocks (biconnected parts, bridges included) of a connected set of cells."""
+    order: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    found: list[int] = []
+
+    def visit(v: int, parent: int) -> None:
+        order[v] = low[v] = len(order)
+        stack.append(v)
+        for w in _bits(TOUCH[v] & comp):
+            if w not in order:
+                visit(w, v)
+                low[v] = min(low[v], low[w])
+                if low[w] >= order[v]:
+                    block = 1 << v
+                    while True:
+                        u = stack.pop()
+                        block |= 1 << u
+                        if u == w:
+                            break
+                    found.append(block)
+            elif w != parent:
+                low[v] = min(low[v], order[w])
+
+    visit((comp & -comp).bit_length() - 1, -1)
+    return found
+
+
+def _block_bound(x: int, comp: int, end: int = -1) -> int:
+    """At most how many cells a path from ``x`` (to ``end``, if given) visits inside ``comp``.
+
+    A path leaves a block only through a cut cell and never comes back, so it runs
+    along one branch of the block-cut tree: every block off that branch is lost.
+    """
+    blocks = _blocks(comp)
+    if not blocks:
+        return 1
+
+    def value(block: int, entry: int) -> int:
+        # cells of ``block`` after ``entry``, plus the best branch hanging below it
+        if end >= 0 and block >> end & 1:
+            return block.bit_count() - 1
+        below = -SIZE if end >= 0 else 0
+        for cut in _bits(block & ~(1 << entry)):
+            for other in blocks:
+                if other != block and other >> cut & 1:
+                    below = max(below, value(other, cut))
+        return block.bit_count() - 1 + below
+
+    return 1 + max(value(b, x) for b in blocks if b >> x & 1)
+
+
 class RegionPaths:
     """Longest simple paths inside regions of equal tiles, memoised for one board."""
 
@@ -188,6 +241,7 @@ class RegionPaths:
         best, step = 1, -1
         if rest:
             bound = self._free_bound(x, comp)
+            tight = False
             for y in self._order(x, rest):
                 part = _component(1 << y, rest)
                 if part.bit_count() + 1 <= best:
@@ -195,6 +249,12 @@ class RegionPaths:
                 length = 1 + self.longest_from(y, part)
                 if length > best:
                     best, step = length, y
+                    if best >= bound:
+                        break
+                if not tight:
+                    # the quick bound was not met at once: try the costlier, tighter one
+                    tight = True
+                    bound = min(bound, _block_bound(x, comp))
                     if best >= bound:
                         break
         self._free[key] = (best, step)
@@ -211,6 +271,7 @@ class RegionPaths:
         rest = comp & ~(1 << x)
         best, step = 0, -1
         bound = self._pair_bound(x, end, comp)
+        tight = False
         for y in self._order(x, rest):
             part = _component(1 << y, rest)
             if not part >> end & 1 or part.bit_count() + 1 <= best:
@@ -218,6 +279,11 @@ class RegionPaths:
             length = self.longest_between(y, end, part)
             if length and length + 1 > best:
                 best, step = length + 1, y
+                if best >= bound:
+                    break
+            if not tight:
+                tight = True
+                bound = min(bound, _block_bound(x, comp, end))
                 if best >= bound:
                     break
         self._pair[key] = (best, step)
