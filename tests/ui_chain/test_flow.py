@@ -204,3 +204,23 @@ async def test_read_board_lists_every_row() -> None:
         await pilot.pause()
         reading = pilot.app.screen
         assert "Row 7: 2, 2, 4, 8, 16" in reading.body
+
+
+async def test_every_action_is_in_the_command_palette() -> None:
+    async with playing() as (pilot, screen):
+        names = {command.title for command in pilot.app.get_system_commands(screen)}
+        for title in ("Hint", "Undo", "Hammer", "Swap", "Shuffle", "Pause", "New game", "Help"):
+            assert title in names
+        assert {"Tutorial", "Merge the chain", "Cancel the chain", "Read board"} <= names
+
+
+async def test_the_palette_runs_a_chain_action() -> None:
+    async with playing() as (pilot, _screen):
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"tutorial")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TutorialScreen)

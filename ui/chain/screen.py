@@ -18,7 +18,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -66,25 +65,6 @@ def clock_text(seconds: float) -> str:
 
 def cell_text(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
-
-
-class ChainCommands(Provider):
-    """Every action of the 2248 screen, for the command palette."""
-
-    def _commands(self) -> list[Command]:
-        screen = self.screen
-        return screen.palette_commands() if isinstance(screen, ChainScreen) else []
-
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 class ChainScreen(Screen[None]):
@@ -138,8 +118,6 @@ class ChainScreen(Screen[None]):
         Binding("comma", "settings", _("Settings"), show=False, id="chain.settings"),
         Binding("q", "leave", _("Menu"), id="chain.menu"),
     ]
-
-    COMMANDS: ClassVar[set[Any]] = {ChainCommands}
 
     #: actions that play on the board, off while paused
     _PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
@@ -852,10 +830,48 @@ class ChainScreen(Screen[None]):
     # -- the command palette ---------------------------------------------------------------
 
     def palette_commands(self) -> list[Command]:
-        """Actions with no key of their own (the app lists every key's action already)."""
+        """Every action of the screen as (title, help, callback); the app's palette lists them."""
+
+        def arm(name: str) -> Callable[[], None]:
+            return lambda: self.action_arm(name)
+
         return [
-            (_("2248: Merge the chain"), _("Merge the chain drawn so far"), self.board.merge),
-            (_("2248: Cancel the chain"), _("Drop the chain being drawn"), self.board.cancel),
-            (_("2248: Tutorial"), _("The three-step tutorial"), self.action_tutorial),
-            (_("2248: End game"), _("End a stuck game and see the result"), self.end_game),
+            (_("Hint"), _("Show the chain that makes the biggest tile"), self.action_hint),
+            (_("Undo"), _("Take back the last move (a power-up)"), self.action_undo),
+            (_("Hammer"), _("Arm the Hammer, then pick a tile to remove"), arm("hammer")),
+            (_("Swap"), _("Arm Swap, then pick two touching tiles"), arm("swap")),
+            (_("Shuffle"), _("Mix all the tiles"), arm("shuffle")),
+            (
+                _("Pause"),
+                _("Hide the board and stop the clock; again to play on"),
+                self.action_pause,
+            ),
+            (_("Merge the chain"), _("Merge the chain drawn so far"), self.board.merge),
+            (_("Cancel the chain"), _("Drop the chain being drawn"), self.board.cancel),
+            (
+                _("Take back the last tile"),
+                _("Remove the last tile of the chain"),
+                self.action_remove_last,
+            ),
+            (_("Read board"), _("Every row of the board in words"), self.action_read_board),
+            (
+                _("New game"),
+                _("Start a new game (asks first if this one has points)"),
+                self.action_new_game,
+            ),
+            (_("Help"), _("The rules, the controls and the tile chart"), self.action_help),
+            (_("Tutorial"), _("The three-step tutorial"), self.action_tutorial),
+            (_("Statistics"), _("Records of this mode"), self.action_statistics),
+            (
+                _("Settings"),
+                _("Theme, motion, auto-hint, sound, language, keys"),
+                self.action_settings,
+            ),
+            (
+                _("Maximise the board"),
+                _("Show only the board; again to come back"),
+                self.action_maximize_board,
+            ),
+            (_("End game"), _("End a stuck game and see the result"), self.end_game),
+            (_("Menu"), _("Save this game and go back to the mode menu"), self.action_leave),
         ]
