@@ -214,12 +214,11 @@ def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
         parameters = tuple(_parameters(rest.rstrip(")")))
         if screen.check_action(name, parameters) is not True:
             continue
-        title = binding.tooltip or binding.description
-        yield SystemCommand(
-            title,
-            _("Key: {key}").format(key=binding.key_display or binding.key),
-            _runner(screen, binding.action),
-        )
+        # Grouped bindings share a description ("Move"); their tooltips tell them apart.
+        title = (binding.tooltip if binding.group else binding.description) or binding.description
+        key = _("Key: {key}").format(key=binding.key_display or binding.key)
+        help_text = f"{binding.tooltip} ({key})" if binding.tooltip else key
+        yield SystemCommand(title, help_text, _runner(screen, binding.action))
 
 
 def _parameters(text: str) -> list[str]:

@@ -91,7 +91,7 @@ class SlideScreen(Screen[None]):
         self.session = session
         self.mode = session.mode
         self._best = 0
-        self._closed = False
+        self._session_closed = False
 
     @property
     def twofold(self) -> TwofoldApp:
@@ -158,7 +158,7 @@ class SlideScreen(Screen[None]):
         self.board.animate_moves = not self.twofold.reduced_motion
 
     def on_screen_resume(self) -> None:
-        if not self._closed:
+        if not self._session_closed:
             self.apply_settings()
             self.session.game.resume()
 
@@ -396,8 +396,8 @@ class SlideScreen(Screen[None]):
 
     def close_session(self) -> None:
         """Save the game and let it go (leaving the screen or quitting)."""
-        if not self._closed:
-            self._closed = True
+        if not self._session_closed:
+            self._session_closed = True
             for board in self.query(SlideBoard):
                 board.finish_animation()
             self.session.close()

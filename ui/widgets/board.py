@@ -270,7 +270,7 @@ class SlideBoard(Widget):
         self.animate_moves = True
         self._motion: _Motion | None = None
         self._progress = 1.0
-        self._timer: Timer | None = None
+        self._motion_timer: Timer | None = None
         self._frame_key: tuple[Any, ...] | None = None
         self._frame: list[Strip] = []
         self._press: tuple[int, int] | None = None
@@ -293,7 +293,7 @@ class SlideBoard(Widget):
             return
         self._motion = motion
         self._progress = 0.0
-        self._timer = self.set_interval(1 / 60, self._tick)
+        self._motion_timer = self.set_interval(1 / 60, self._tick)
         self.refresh()
 
     @property
@@ -302,9 +302,9 @@ class SlideBoard(Widget):
 
     def finish_animation(self) -> None:
         """Jump to the end of the running animation, if any."""
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        if self._motion_timer is not None:
+            self._motion_timer.stop()
+            self._motion_timer = None
         if self._motion is not None:
             self._motion = None
             self._progress = 1.0

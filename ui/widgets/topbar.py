@@ -38,12 +38,12 @@ class TopBar(HorizontalGroup):
 
     def __init__(self, title: str, fields: Iterable[str], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._title = title
-        self._fields = tuple(fields)
+        self._bar_title = title
+        self._bar_fields = tuple(fields)
 
     def compose(self) -> ComposeResult:
-        yield Label(self._title, classes="topbar--title", id="topbar-title")
-        for name in self._fields:
+        yield Label(self._bar_title, classes="topbar--title", id="topbar-title")
+        for name in self._bar_fields:
             yield Label("", classes="topbar--field", id=f"topbar-{name}")
 
     def set_title(self, title: str) -> None:

@@ -1,0 +1,80 @@
+"""Fixtures for the app's tests: a store in the test's TWOFOLD_HOME and an app factory."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping
+from typing import Any
+
+import pytest
+
+from twofold.core import plugins
+from twofold.core.codes import code_from_text
+from twofold.core.settings import Settings
+from twofold.core.store import SqliteStore, open_store
+from twofold.ui.app import TwofoldApp
+
+#: a fixed game code, so boards and snapshots never change between runs
+CODE = code_from_text("twofold-ui-tests")
+
+#: a board one move (right) from game over, whatever tile the deal brings
+NEARLY_OVER = {
+    "board": [[2, 4, 2, 4], [4, 2, 4, 2], [8, 4, 2, 4], [16, 32, 64, 0]],
+    "score": 1200,
+    "moves": 150,
+}
+#: a board one move (left) from the 2048 tile
+NEARLY_WON = {
+    "board": [[1024, 1024, 0, 0], [4, 8, 0, 0], [2, 0, 0, 0], [0, 0, 0, 0]],
+    "score": 20000,
+    "moves": 900,
+}
+#: a board mid-game with room to move every way
+MID_GAME = {
+    "board": [[2, 4, 8, 16], [0, 2, 32, 64], [0, 0, 4, 128], [0, 0, 0, 2]],
+    "score": 1024,
+    "moves": 120,
+}
+
+AppFactory = Callable[..., TwofoldApp]
+
+
+def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run a Pilot test body (the suite has no asyncio plugin)."""
+    return asyncio.run(coroutine)
+
+
+@pytest.fixture
+def store() -> Iterator[SqliteStore]:
+    opened = open_store()
+    yield opened
+    opened.close()
+
+
+def set_settings(store: SqliteStore, **changes: Any) -> Settings:
+    settings = dataclasses.replace(store.load_settings(), **changes)
+    store.save_settings(settings)
+    return settings
+
+
+@pytest.fixture
+def make_app(store: SqliteStore) -> AppFactory:
+    """Build an app on the test's store; ``motion=False`` turns animations off."""
+
+    def factory(
+        mode_id: str | None = None,
+        *,
+        code: str | None = None,
+        position: Mapping[str, Any] | None = None,
+        motion: bool = True,
+        theme: str = "textual-dark",
+        extra: Iterable[tuple[str, object]] = (),
+    ) -> TwofoldApp:
+        set_settings(store, reduced_motion=not motion, theme=theme)
+        registry = plugins.load(extra) if extra else plugins.registry()
+        if position is not None and code is None:
+            code = CODE
+        return TwofoldApp(registry, store, mode_id=mode_id, code=code, position=position)
+
+    return factory

@@ -1,0 +1,469 @@
+"""The slide screen driven through Pilot: keys, clicks, drags, dialogs and animation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory, run
+from twofold.core.codes import share_string
+from twofold.ui.app import TwofoldApp, screen_commands
+from twofold.ui.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.screens.slide import SlideScreen
+from twofold.ui.widgets import board as board_module
+from twofold.ui.widgets.board import SlideBoard
+
+
+def slide(app: TwofoldApp) -> SlideScreen:
+    screen = app.screen
+    assert isinstance(screen, SlideScreen), screen
+    return screen
+
+
+def record_plays(screen: SlideScreen) -> list[str]:
+    """Replace the screen's play() with a recorder; returns the list of actions asked."""
+    asked: list[str] = []
+    screen.play = asked.append  # type: ignore[method-assign]
+    return asked
+
+
+@pytest.mark.parametrize(
+    ("keys", "direction"),
+    [
+        (("left", "a", "h"), "left"),
+        (("right", "d", "l"), "right"),
+        (("up", "w", "k"), "up"),
+        (("down", "s", "j"), "down"),
+        (("u", "ctrl+z"), "undo"),
+    ],
+)
+def test_every_key_of_spec_section_3(make_app: AppFactory, keys: tuple[str, ...], direction: str):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME)
+        async with app.run_test(size=(80, 24)) as pilot:
+            slide(app).session.act("left")  # so that undo is possible
+            asked = record_plays(slide(app))
+            for key in keys:
+                await pilot.press(key)
+            assert asked == [direction] * len(keys)
+
+    run(body())
+
+
+def test_a_move_changes_board_score_and_moves(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            before = screen.session.game.state
+            await pilot.press("left")
+            after = screen.session.game.state
+            assert after.moves == before.moves + 1
+            assert after.board != before.board
+            assert screen.query_one(SlideBoard).board == after.board
+            assert "Score" in screen.announcer.text
+
+    run(body())
+
+
+def test_undo_is_greyed_until_a_move_then_takes_it_back(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            assert screen.check_action("undo", ()) is None
+            before = screen.session.game.state
+            await pilot.press("left")
+            assert screen.check_action("undo", ()) is True
+            await pilot.press("u")
+            assert screen.session.game.state == before
+            assert screen.query_one(SlideBoard).board == before.board
+            assert screen.check_action("undo", ()) is None
+
+    run(body())
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "direction"),
+    [
+        ((10, 8), (14, 8), "right"),  # 4 columns
+        ((20, 8), (17, 8), "left"),  # 3 columns, the least that counts
+        ((20, 5), (21, 7), "down"),  # 2 rows beat 1 column
+        ((20, 9), (20, 7), "up"),
+        ((10, 8), (16, 10), "right"),  # 6 columns weigh 3 rows, beating 2 rows
+    ],
+)
+def test_a_drag_on_the_board_is_a_swipe(
+    make_app: AppFactory, start: tuple[int, int], end: tuple[int, int], direction: str
+):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME)
+        async with app.run_test(size=(80, 24)) as pilot:
+            asked = record_plays(slide(app))
+            await pilot.mouse_down("#board", offset=start)
+            await pilot.hover("#board", offset=end)
+            await pilot.mouse_up("#board", offset=end)
+            assert asked == [direction]
+
+    run(body())
+
+
+def test_a_short_drag_or_a_click_is_no_swipe(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME)
+        async with app.run_test(size=(80, 24)) as pilot:
+            asked = record_plays(slide(app))
+            await pilot.mouse_down("#board", offset=(20, 8))
+            await pilot.hover("#board", offset=(22, 9))
+            await pilot.mouse_up("#board", offset=(22, 9))
+            await pilot.click("#board", offset=(20, 8))
+            assert asked == []
+
+    run(body())
+
+
+@pytest.mark.parametrize("direction", ["left", "up", "down", "right"])
+def test_the_arrow_buttons_move(make_app: AppFactory, direction: str):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME)
+        async with app.run_test(size=(80, 24)) as pilot:
+            asked = record_plays(slide(app))
+            await pilot.click(f"#arrow-{direction}")
+            assert asked == [direction]
+
+    run(body())
+
+
+def test_new_game_asks_only_when_the_game_has_points(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            await pilot.press("n")
+            assert isinstance(app.screen, ConfirmDialog)
+            await pilot.press("n")  # no: keep playing
+            assert app.screen is screen
+            assert screen.session.game.code == CODE
+            await pilot.press("n", "y")
+            assert app.screen is screen
+            assert screen.session.game.code != CODE
+            assert screen.session.game.state.score == 0
+            code = screen.session.game.code
+            await pilot.press("n")  # no points: no question
+            assert app.screen is screen
+            assert screen.session.game.code != code
+
+    run(body())
+
+
+def test_restart_and_last_game(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            assert screen.check_action("last_game", ()) is None
+            first = screen.session.game.state
+            await pilot.press("left", "up", "right", "down")
+            played = screen.session.game.state
+            await pilot.press("ctrl+r")
+            assert screen.session.game.state == first
+            assert screen.query_one(SlideBoard).board == first.board
+            assert screen.check_action("last_game", ()) is True
+            await pilot.press("b")
+            assert screen.session.game.state == played
+            assert screen.check_action("last_game", ()) is None  # one step back only
+            screen.action_last_game()
+            assert screen.session.game.state == played
+            assert "no earlier game" in screen.announcer.text
+
+    run(body())
+
+
+def test_copy_link_and_copy_result(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("c")
+            assert app.clipboard == share_string("2048", CODE)
+            await pilot.press("y")
+            assert isinstance(app.screen, ResultDialog)
+            assert "score 1024" in app.clipboard
+            assert "largest tile 128" in app.clipboard
+            assert "120 moves" in app.clipboard
+            assert share_string("2048", CODE) in app.clipboard
+            await pilot.press("escape")
+            assert isinstance(app.screen, SlideScreen)
+
+    run(body())
+
+
+def test_the_win_dialog_shows_once_and_keep_going_is_kept(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=NEARLY_WON, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            await pilot.press("left")
+            assert isinstance(app.screen, WinDialog)
+            assert "You reached 2048!" in screen.announcer.text
+            await pilot.press("k")
+            assert app.screen is screen
+            assert screen.session.game.flags.kept_going
+            await pilot.press("right", "left", "up")
+            assert app.screen is screen
+            saved = app.store.load_save("2048")
+            assert saved is not None and saved.flags and saved.flags.get("kept_going")
+
+    run(body())
+
+
+def test_the_win_dialog_can_start_a_new_game(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=NEARLY_WON, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            await pilot.press("left")
+            await pilot.click("#choice-new")
+            assert app.screen is screen
+            assert screen.session.game.state.score == 0
+
+    run(body())
+
+
+def test_game_over_panel_offers_new_game_and_undo(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=NEARLY_OVER, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            await pilot.press("right")
+            dialog = app.screen
+            assert isinstance(dialog, GameOverDialog)
+            text = str(dialog.body)
+            assert "Score: 1200" in text and "Largest tile: 64" in text and "Moves: 151" in text
+            await pilot.press("u")
+            assert app.screen is screen
+            assert screen.session.game.state.board == tuple(
+                tuple(row) for row in NEARLY_OVER["board"]
+            )
+            await pilot.press("right")
+            assert isinstance(app.screen, GameOverDialog)
+            await pilot.click("#choice-new")
+            assert app.screen is screen
+            assert not screen.session.game.over
+
+    run(body())
+
+
+def test_a_finished_game_updates_best(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.best_score("2048") == 0
+            await pilot.press("left")
+            await pilot.press("ctrl+r")  # the played game is finished (a position: uncounted)
+            assert app.best_score("2048") == 0
+
+    run(body())
+
+
+def test_read_board_fills_the_announcement(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            text = slide(app).announcer.text
+            assert text.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
+            assert len(text.splitlines()) == 4
+
+    run(body())
+
+
+def test_maximise_the_board_and_back(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            small = screen.query_one(SlideBoard).size
+            await pilot.press("m")
+            assert screen.maximized is screen.query_one(SlideBoard)
+            assert screen.query_one(SlideBoard).size.height > small.height
+            await pilot.press("m")
+            assert screen.maximized is None
+
+    run(body())
+
+
+def test_every_action_is_in_the_command_palette(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            titles = {command.title for command in app.get_system_commands(app.screen)}
+            for title in (
+                "Move left",
+                "Move up",
+                "Move down",
+                "Move right",
+                "New",
+                "Restart",
+                "Copy link",
+                "Copy result",
+                "Read",
+                "Max",
+                "Help",
+                "Statistics",
+                "Settings",
+                "Menu",
+            ):
+                assert title in titles
+            # Undo is not possible yet, so it is not offered.
+            assert "Undo" not in titles
+            await pilot.press("left")
+            titles = {c.title for c in screen_commands(app.screen)}
+            assert "Undo" in titles
+
+    run(body())
+
+
+def test_the_palette_runs_a_command(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+p")
+            await pilot.press(*"copy link")
+            await pilot.pause(0.5)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.clipboard == share_string("2048", CODE)
+
+    run(body())
+
+
+def test_moves_animate_and_a_key_finishes_the_animation(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+):
+    # A slow animation, so that the second key surely arrives while it runs.
+    monkeypatch.setattr(board_module, "SLIDE_SECONDS", 5.0)
+
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            board = screen.query_one(SlideBoard)
+            await pilot.press("left")
+            assert board.animating
+            await pilot.press("up")  # arrives mid-animation: applied at once
+            assert screen.session.game.state.moves == MID_GAME["moves"] + 2
+            assert board.board == screen.session.game.state.board
+            assert board.animating  # the second move's own animation
+            board.finish_animation()
+            assert not board.animating
+
+    run(body())
+
+
+def test_reduced_motion_draws_moves_where_they_end(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = slide(app).query_one(SlideBoard)
+            await pilot.press("left")
+            assert not board.animating
+
+    run(body())
+
+
+def test_textual_animations_none_is_reduced_motion(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=True)
+        app.animation_level = "none"
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = slide(app).query_one(SlideBoard)
+            await pilot.press("left")
+            assert not board.animating
+
+    run(body())
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2048-5x5", "2048-6x6"])
+def test_every_size_fits_80x24(make_app: AppFactory, mode_id: str):
+    async def body() -> None:
+        app = make_app(mode_id, motion=False)
+        async with app.run_test(size=(80, 24)):
+            board = slide(app).query_one(SlideBoard)
+            geometry = board.geometry
+            assert geometry is not None
+            assert geometry.tile_height >= 2
+
+    run(body())
+
+
+def test_a_larger_terminal_gets_larger_tiles(make_app: AppFactory):
+    async def body() -> Any:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(120, 40)):
+            geometry = slide(app).query_one(SlideBoard).geometry
+            assert geometry is not None
+            return geometry.tile_height
+
+    big = run(body())
+
+    async def small() -> Any:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)):
+            geometry = slide(app).query_one(SlideBoard).geometry
+            assert geometry is not None
+            return geometry.tile_height
+
+    assert big > run(small())
+
+
+def test_too_small_a_terminal_says_so(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048-6x6", motion=False)
+        async with app.run_test(size=(40, 10)):
+            board = slide(app).query_one(SlideBoard)
+            assert board.geometry is None
+            text = "".join(board.render_line(y).text for y in range(board.size.height))
+            assert "too small" in " ".join(text.split())
+
+    run(body())
+
+
+def test_quitting_saves_and_reopening_resumes(make_app: AppFactory):
+    async def first() -> Any:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("left", "up", "right")
+            state = slide(app).session.game.state
+            await pilot.press("q")
+        return state
+
+    played = run(first())
+
+    async def second() -> None:
+        app = make_app(None, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            menu_text = str(app.screen.query_one("#modes").get_option("2048").prompt)
+            assert "game in progress" in menu_text
+            app.open_mode("2048")
+            await pilot.pause()
+            screen = slide(app)
+            assert screen.session.game.state == played
+            assert "Welcome back" in screen.announcer.text
+
+    run(second())
+
+
+def test_escape_goes_back_to_the_menu_and_saves(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("left", "up")
+            state = slide(app).session.game.state
+            await pilot.press("escape")
+            assert type(app.screen).__name__ == "MenuScreen"
+            saved = app.store.load_save("2048")
+            assert saved is not None and len(saved.actions) == state.moves
+            assert app.sessions == []
+
+    run(body())
