@@ -128,13 +128,14 @@ def _connect(path: str) -> sqlite3.Connection:
 def _prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
     """Check the file, bring its schema up to date; raise DamagedDatabase or NewerDatabase."""
     try:
+        # Read the version before anything writes: a newer app's file must stay as it is.
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise NewerDatabase(version)
         if on_disk:
             connection.execute("PRAGMA journal_mode = WAL").fetchone()
             # In WAL mode NORMAL loses no committed data when the process is killed.
             connection.execute("PRAGMA synchronous = NORMAL")
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise NewerDatabase(version)
         check = connection.execute("PRAGMA quick_check").fetchone()[0]
         if check != "ok":
             raise DamagedDatabase(check)

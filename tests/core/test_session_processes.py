@@ -7,6 +7,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -123,3 +124,20 @@ def test_killed_at_random_moments_the_next_launch_has_the_last_save_or_the_one_b
         expected = Game.replay(big_board, CODE, saved.actions)
     assert rounds >= 3
     assert mid_burst >= rounds - 1, "the kills should land while commands were being played"
+
+
+def test_the_json_mode_tells_of_a_damaged_or_newer_database(twofold_home: Path) -> None:
+    path = twofold_home / "twofold.db"
+    path.write_bytes(b"not a database " * 300)
+    [start, moved] = run(twofold_home, ["left"], "--code", CODE)
+    assert "damaged" in start["notice"] and "\n" not in start["notice"]
+    [resumed] = run(twofold_home, [])
+    assert "notice" not in resumed and resumed["board"] == moved["board"]
+
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA user_version = 999")
+    connection.close()  # so the change is in the file, not only in its WAL
+    before = path.read_bytes()
+    [start, _moved] = run(twofold_home, ["left"])
+    assert "newer twofold" in start["notice"]
+    assert path.read_bytes() == before

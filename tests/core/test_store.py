@@ -316,9 +316,12 @@ def test_a_newer_schema_is_left_untouched_and_this_run_plays_in_memory(
     with open_store() as store:
         store.write_save(SAVED)
         store.save_settings(Settings(theme="nord", language="de"))
-    with sqlite3.connect(path) as connection:
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA journal_mode = DELETE")  # a newer app may not use WAL
+    with connection:
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
         connection.execute("CREATE TABLE future (x)")
+    connection.close()  # so the change is in the file, not only in its WAL
     before = path.read_bytes()
     with open_store() as store:
         assert store.in_memory
@@ -331,6 +334,7 @@ def test_a_newer_schema_is_left_untouched_and_this_run_plays_in_memory(
         assert store.records("tally").played == 1
     assert path.read_bytes() == before
     assert not list(twofold_home.glob(DB_NAME + ".broken-*"))
+    assert not list(twofold_home.glob(DB_NAME + "-*"))  # no WAL was started beside it
 
 
 def test_a_folder_that_cannot_be_made_plays_in_memory(tmp_path: Path) -> None:
