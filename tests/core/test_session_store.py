@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -263,8 +264,20 @@ def test_a_2048_save_replaced_by_another_modes_log(
     assert session.game.log == []
 
 
-def test_a_2048_save_with_a_flipped_byte(
-    store: SqliteStore, twofold_home: Path, classic: Mode
+def flip_in_code(text: str) -> str:
+    index = text.index(CODE) + 2
+    return text[:index] + chr(ord(text[index]) ^ 0x04) + text[index + 1 :]
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        pytest.param(flip_in_code, "checksum", id="flipped-byte"),
+        pytest.param(lambda text: text[:-7], "not valid JSON", id="truncated"),
+    ],
+)
+def test_a_damaged_2048_save(
+    store: SqliteStore, twofold_home: Path, classic: Mode, damage: Any, reason: str
 ) -> None:
     session = Session(classic, store)
     session.new_game(CODE)
@@ -274,8 +287,8 @@ def test_a_2048_save_with_a_flipped_byte(
     path = twofold_home / DB_NAME
     text = stored(path, "2048")
     assert text == encode_save(store.load_save("2048"))  # type: ignore[arg-type]
-    index = text.index(CODE) + 2
-    replace_stored(path, "2048", text[:index] + chr(ord(text[index]) ^ 0x04) + text[index + 1 :])
+    replace_stored(path, "2048", damage(text))
     again = Session(classic, store)
-    assert again.notice is not None and "checksum" in again.notice
+    assert again.notice is not None and reason in again.notice
     assert again.game.log == []
+    assert again.game.code != CODE
