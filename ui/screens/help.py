@@ -44,13 +44,11 @@ def key_names(keys: str) -> str:
 
 def keys_table(bindings: list[BindingType]) -> str:
     """A Markdown table of keys and what they do, from a screen's BINDINGS."""
-    rows = [f"| {_('Keys')} | {_('What they do')} |", "|---|---|"]
+    rows = [f"| {_('Keys')} | {_('Action')} | {_('What it does')} |", "|---|---|---|"]
     for binding in bindings:
-        if not isinstance(binding, Binding) or binding.system:
+        if not isinstance(binding, Binding) or binding.system or not binding.description:
             continue
-        what = binding.tooltip or binding.description
-        if what:
-            rows.append(f"| {key_names(binding.key)} | {what} |")
+        rows.append(f"| {key_names(binding.key)} | {binding.description} | {binding.tooltip} |")
     return "\n".join(rows)
 
 

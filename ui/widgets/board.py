@@ -32,6 +32,9 @@ GROW_SECONDS = 0.1
 #: a drag counts as a swipe past this many columns or rows of travel
 SWIPE_COLUMNS = 3
 SWIPE_ROWS = 2
+#: the board in light themes: the original game's taupe
+LIGHT_FRAME = Style(bgcolor="#bbada0")
+LIGHT_EMPTY = Style(bgcolor="#cdc1b4")
 
 
 def swipe_direction(dx: int, dy: int) -> str | None:
@@ -343,9 +346,8 @@ class SlideBoard(Widget):
         geometry = self.geometry
         if geometry is None:
             return self._draw_too_small(width, height, pad)
-        frame = self.get_component_rich_style("board--frame")
+        frame, empty = self._board_styles()
         canvas = _Canvas(geometry.width, geometry.height, frame)
-        empty = self.get_component_rich_style("board--empty")
         for r in range(geometry.rows):
             for c in range(geometry.cols):
                 x, y = geometry.origin(r, c)
@@ -361,6 +363,16 @@ class SlideBoard(Widget):
         lines += canvas.strips(geometry.left, width, pad)
         lines += [Strip.blank(width, pad)] * (height - len(lines))
         return lines[:height]
+
+    def _board_styles(self) -> tuple[Style, Style]:
+        """The board's frame and empty cells: from CSS in dark themes, taupe in light ones."""
+        if self.app.current_theme.dark:
+            return (
+                self.get_component_rich_style("board--frame"),
+                self.get_component_rich_style("board--empty"),
+            )
+        # The theme's pale panels would match the palest tiles; the classic taupe does not.
+        return LIGHT_FRAME, LIGHT_EMPTY
 
     def _draw_motion(self, canvas: _Canvas, geometry: Geometry, motion: _Motion) -> None:
         total = SLIDE_SECONDS + GROW_SECONDS

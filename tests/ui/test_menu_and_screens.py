@@ -1,0 +1,262 @@
+"""The mode menu (plugin modes, problems, saves, best scores), help, statistics, settings."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList, Select, Sparkline, Static, Switch
+
+from tests.ui.conftest import CODE, AppFactory, run
+from twofold.core import hookimpl
+from twofold.core.rules import Mode
+from twofold.core.session import FinishedGame
+from twofold.core.store import SqliteStore
+from twofold.ui.app import TwofoldApp, run_app
+from twofold.ui.screens.help import HelpScreen
+from twofold.ui.screens.menu import MenuScreen
+from twofold.ui.screens.settings import SettingsScreen
+from twofold.ui.screens.slide import SlideScreen
+from twofold.ui.screens.statistics import StatisticsScreen
+from twofold.ui.widgets.board import SlideBoard
+from twofold.variants.classic2048.rules import ClassicRules
+
+
+class MiniPlugin:
+    """A third party's plugin: a 3x3 slide mode, and a mode with controls no screen has."""
+
+    @hookimpl
+    def twofold_register_modes(self, register: Callable[..., None]) -> None:
+        register(
+            Mode(
+                id="mini-3x3",
+                title="Mini 3x3",
+                rules=ClassicRules(3),
+                controls="slide",
+                goal=64,
+                description="A plugin's tiny board.",
+            )
+        )
+        register(Mode(id="dial", title="Dial", rules=ClassicRules(4), controls="dial"))
+
+
+class BrokenPlugin:
+    @hookimpl
+    def twofold_register_modes(self, register: Callable[..., None]) -> None:
+        raise RuntimeError("the plugin fell over")
+
+
+PLUGINS = (("mini", MiniPlugin()), ("broken", BrokenPlugin()))
+
+
+def menu_options(app: TwofoldApp) -> dict[str, Any]:
+    option_list = app.screen.query_one("#modes", OptionList)
+    return {option.id: option for option in option_list.options}
+
+
+def finish(store: SqliteStore, mode_id: str, score: int, tiles: tuple[int, ...], n: int) -> None:
+    store.record_finished(
+        FinishedGame(
+            game_id=f"{mode_id}-{n}",
+            mode_id=mode_id,
+            code=CODE,
+            score=score,
+            largest=max(tiles),
+            moves=score // 10,
+            elapsed=60.0 * n,
+            counted=True,
+            won=max(tiles) >= 2048,
+            tiles=tiles,
+            stats={},
+            day=None,
+            finished_at=1_700_000_000.0 + n,
+        )
+    )
+
+
+def test_the_menu_lists_every_mode_plugin_modes_and_problems(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app(extra=PLUGINS)
+        async with app.run_test(size=(80, 24)):
+            assert isinstance(app.screen, MenuScreen)
+            options = menu_options(app)
+            for mode_id in ("2048", "2048-5x5", "2048-6x6", "2048-daily", "2248", "mini-3x3"):
+                assert mode_id in options and not options[mode_id].disabled
+            problems = [o for key, o in options.items() if key.startswith("problem:")]
+            assert all(o.disabled for o in problems)
+            texts = " ".join(str(o.prompt) for o in problems)
+            assert "the plugin fell over" in texts
+            assert "unknown controls 'dial'" in texts
+
+    run(body())
+
+
+def test_chain_modes_are_greyed_when_their_screen_is_missing(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setitem(sys.modules, "twofold.ui.chain", None)  # importing it fails
+
+    async def body() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            options = menu_options(app)
+            assert options["2248"].disabled
+            assert "no screen for chain games is installed" in str(options["2248"].prompt)
+            assert not app.open_mode("2248")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+
+    run(body())
+
+
+def test_the_menu_shows_best_scores_and_waiting_games(make_app: AppFactory, store: SqliteStore):
+    finish(store, "2048-5x5", 3456, (2, 4, 256), 1)
+
+    async def body() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert "best 3456" in str(menu_options(app)["2048-5x5"].prompt)
+            assert "no games yet" in str(menu_options(app)["2048"].prompt)
+            app.open_mode("2048")
+            await pilot.pause()
+            await pilot.press("left", "up", "right", "escape")
+            assert isinstance(app.screen, MenuScreen)
+            assert "game in progress" in str(menu_options(app)["2048"].prompt)
+
+    run(body())
+
+
+def test_enter_and_click_open_a_mode(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            option_list = app.screen.query_one("#modes", OptionList)
+            index = [o.id for o in option_list.options].index("2048-5x5")
+            option_list.highlighted = index
+            await pilot.press("enter")
+            screen = app.screen
+            assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-5x5"
+            await pilot.press("escape")
+            index = [o.id for o in option_list.options].index("2048-6x6")
+            await pilot.click("#modes", offset=(5, 1 + index))
+            screen = app.screen
+            assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-6x6"
+
+    run(body())
+
+
+def test_a_plugins_slide_mode_plays_on_the_slide_screen(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app(extra=PLUGINS)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.open_mode("mini-3x3")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SlideScreen)
+            board = screen.query_one(SlideBoard)
+            assert len(board.board) == 3
+            geometry = board.geometry
+            assert geometry is not None and geometry.cols == 3
+            for key in ("left", "up", "right", "down"):
+                await pilot.press(key)
+            assert board.board == screen.session.game.state.board
+            assert screen.session.game.state.moves >= 1
+
+    run(body())
+
+
+def test_help_lists_rules_and_every_key(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.pause()
+            text = app.screen.query_one("#help-text").source  # type: ignore[attr-defined]
+            for words in ("merge", "Undo", "Copy link", "Ctrl+Z", "W", "H"):
+                assert words in text
+            await pilot.press("escape")
+            assert isinstance(app.screen, SlideScreen)
+
+    run(body())
+
+
+def test_statistics_show_records_tiles_and_recent_scores(make_app: AppFactory, store: SqliteStore):
+    for n, score in enumerate((1200, 3400, 2200), start=1):
+        finish(store, "2048", score, (2, 4, 8, 16, 128, 256), n)
+
+    async def body() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.screen.query_one("#modes", OptionList).highlighted = list(app.registry.modes).index(
+                "2048"
+            )
+            await pilot.press("t")
+            screen = app.screen
+            assert isinstance(screen, StatisticsScreen)
+            assert screen.mode_id == "2048"
+            sparkline = screen.query_one("#stats-scores", Sparkline)
+            assert list(sparkline.data or []) == [1200.0, 3400.0, 2200.0]
+            tiles = str(screen.query_one("#stats-tiles", Static).render())
+            assert "256" in tiles
+            await pilot.press("right_square_bracket")
+            assert screen.mode_id != "2048"
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+
+    run(body())
+
+
+def test_settings_are_used_and_saved(make_app: AppFactory, store: SqliteStore):
+    async def body() -> None:
+        app = make_app("2048")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("comma")
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            screen.query_one("#setting-theme", Select).value = "nord"
+            await pilot.pause()
+            assert app.theme == "nord"
+            await pilot.click("#setting-sound")
+            await pilot.click("#setting-reduced_motion")
+            assert screen.query_one("#setting-sound", Switch).value
+            saved = store.load_settings()
+            assert saved.theme == "nord" and saved.sound and saved.reduced_motion
+            await pilot.press("escape")
+            game = app.screen
+            assert isinstance(game, SlideScreen)
+            assert not game.query_one(SlideBoard).animate_moves
+
+    run(body())
+
+
+def test_saved_settings_apply_at_start(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app(theme="textual-light")
+        async with app.run_test(size=(80, 24)):
+            assert app.theme == "textual-light"
+
+    run(body())
+
+
+def test_sound_rings_the_bell_on_a_merge(make_app: AppFactory, store: SqliteStore):
+    position = {"board": [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]}
+
+    async def body() -> None:
+        app = make_app("2048", position=position, motion=False)
+        rings: list[float] = []
+        app.bell = lambda: rings.append(time.monotonic())  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.settings = app.settings.__class__(**{**app.settings.as_dict(), "sound": True})
+            await pilot.press("left")
+            assert len(rings) == 1
+
+    run(body())
+
+
+def test_run_app_refuses_an_unknown_mode(capsys: Any):
+    assert run_app("no-such-mode") == 2
+    assert "no-such-mode" in capsys.readouterr().err
