@@ -123,3 +123,15 @@ async def test_praise_for_six_tiles() -> None:
         await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2), (7, 3), (7, 4), (6, 4)])
         assert screen.session.game.log == ["chain 7,0 7,1 7,2 7,3 7,4 6,4"]
         assert "Nice chain!" in str(screen.query_one("#chain-status").render())
+
+
+def test_hammer_motion_empties_the_cell_and_refills() -> None:
+    rules = registry().mode("2248").rules
+    state = rules.from_position({"board": ladder()}, CODE)
+    outcome = rules.apply(state, "hammer 6,0")
+    motion = motion_for(state.board, outcome.state.board, outcome.events)
+    assert motion is not None
+    assert motion.vanish == frozenset({(6, 0)})
+    assert len(motion.spawns) == 1
+    end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
+    assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))

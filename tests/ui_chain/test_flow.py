@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
+from tests.ui_chain.conftest import FakeClock, board_of, drag, ladder, no_pairs, playing
 from twofold.core.settings import Settings
 from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.chain.tutorial import TutorialScreen
@@ -224,3 +224,13 @@ async def test_the_palette_runs_a_chain_action() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, TutorialScreen)
+
+
+async def test_daily_ends_when_the_merges_are_spent() -> None:
+    position = {"board": ladder(), "merges_left": 1}
+    async with playing("2248-daily", position=position) as (pilot, screen):
+        await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        assert pilot.app.screen.title_text == "No merges left"
+        assert topbar_text(screen, "left") == "Merges left 0"
