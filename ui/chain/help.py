@@ -140,6 +140,10 @@ class ChainHelpScreen(ModalScreen[str]):
                 yield Button(_("Start the tutorial"), id="help-tutorial", variant="primary")
                 yield Button(_("Close"), id="help-close")
 
+    def on_mount(self) -> None:
+        # the keys scroll the text; Tab reaches the buttons
+        self.query_one(VerticalScroll).focus()
+
     @on(Button.Pressed, "#help-tutorial")
     def _tutorial(self) -> None:
         self.dismiss("tutorial")
