@@ -91,3 +91,12 @@ async def test_preview_shows_the_tile_and_the_length() -> None:
         await click(pilot, board, (7, 2))
         status = str(screen.query_one("#chain-status").render())
         assert "8" in status and "×3" in status
+
+
+async def test_right_button_cancels() -> None:
+    async with playing() as (pilot, screen):
+        board = board_of(screen)
+        await click(pilot, board, (7, 0))
+        await click(pilot, board, (7, 1))
+        await pilot.click(board, offset=board.cell_offset((3, 3)), button=3)
+        assert board.chain == []

@@ -368,6 +368,10 @@ class ChainBoard(Widget, can_focus=True):
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self.finish_animation()
         geometry = self.geometry
+        if event.button == 3:
+            # the right button drops whatever is being drawn
+            self.cancel()
+            return
         if geometry is None or event.button not in (0, 1):
             return
         cell = geometry.cell_at(event.x, event.y)
