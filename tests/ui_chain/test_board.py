@@ -131,7 +131,28 @@ def test_hammer_motion_empties_the_cell_and_refills() -> None:
     outcome = rules.apply(state, "hammer 6,0")
     motion = motion_for(state.board, outcome.state.board, outcome.events)
     assert motion is not None
-    assert motion.vanish == frozenset({(6, 0)})
-    assert len(motion.spawns) == 1
+    (stage,) = motion.stages
+    assert stage.vanish == frozenset({(6, 0)})
+    assert len(stage.spawns) == 1
+    end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
+    assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
+
+
+def test_a_retirement_is_a_second_stage() -> None:
+    rules = registry().mode("2248").rules
+    board = no_pairs()
+    board[7] = [256, 256, 512, 1024, 8]
+    board[6][0] = 2
+    board[0][4] = 2
+    state = rules.from_position({"board": board}, CODE)
+    outcome = rules.apply(state, "chain 7,0 7,1 7,2 7,3")
+    motion = motion_for(state.board, outcome.state.board, outcome.events)
+    assert motion is not None
+    merge, retirement = motion.stages
+    (retired,) = [e for e in outcome.events if e.kind == "retire"]
+    assert retirement.vanish == frozenset(retired.cells)
+    # the first stage ends where the rules found the 2s to retire
+    assert all(merge.after[r][c] == 2 for r, c in retired.cells)
+    assert retirement.before == merge.after
     end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
     assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))

@@ -1,8 +1,9 @@
 """How the board moves after an action, as pure data the board widget draws frame by frame.
 
-A :class:`Motion` knows the board before and after, which cells emptied, which tile
-was made where, which tiles fell and which new tiles dropped in. ``frame(t)`` gives
-every tile's column, value and (fractional) row at time ``t`` in ``[0, 1]``.
+A :class:`Stage` knows the board before and after, which cells emptied, which tile
+was made where, which tiles fell and which new tiles dropped in. A :class:`Motion` is
+one stage per settle: the merge, then each retirement. ``frame(t)`` gives every
+tile's column, value and (fractional) row at time ``t`` in ``[0, 1]``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ Cell = tuple[int, int]
 
 #: the part of the animation spent showing the chain collapsed into its last cell
 COLLAPSE = 0.35
-#: whole animation length in seconds, at normal motion
+#: the length of one stage in seconds, at normal motion
 DURATION = 0.3
 
 
@@ -39,7 +40,7 @@ class Fall:
 
 
 @dataclass(frozen=True)
-class Motion:
+class Stage:
     before: Board
     after: Board
     #: cells that empty at once (the chain but its last cell, a hammered tile)
@@ -98,35 +99,87 @@ def still(board: Board) -> list[Sprite]:
     ]
 
 
+@dataclass(frozen=True)
+class Motion:
+    """The stages of one action, played one after the other."""
+
+    stages: tuple[Stage, ...]
+
+    @property
+    def duration(self) -> float:
+        return DURATION * len(self.stages)
+
+    def frame(self, t: float) -> list[Sprite]:
+        count = len(self.stages)
+        index = min(count - 1, int(max(0.0, t) * count))
+        return self.stages[index].frame(min(1.0, t * count - index))
+
+
+def _settled(
+    before: Board,
+    vanish: Iterable[Cell],
+    made: dict[Cell, int],
+    falls: Iterable[Fall],
+    spawns: Iterable[tuple[Cell, int]],
+) -> Board:
+    """The board a stage ends on (the falls come bottom up, as the rules list them)."""
+    grid = [list(row) for row in before]
+    for r, c in vanish:
+        grid[r][c] = 0
+    for (r, c), value in made.items():
+        grid[r][c] = value
+    for fall in falls:
+        grid[fall.start[0]][fall.start[1]] = 0
+        grid[fall.end[0]][fall.end[1]] = fall.value
+    for (r, c), value in spawns:
+        grid[r][c] = value
+    return tuple(tuple(row) for row in grid)
+
+
 def motion_for(before: Board, after: Board, events: Iterable[Event]) -> Motion | None:
     """The motion of a merge or a Hammer, from the rules' events; None when nothing falls.
 
-    After a retirement the board is simply shown as it ends: the first settle is animated,
-    the later ones would only repeat it.
+    The events come in the order things happen: the chain (or the Hammer), its falls and
+    new tiles, then each retirement with its own falls and new tiles.
     """
+    stages: list[Stage] = []
+    board = before
     vanish: set[Cell] = set()
     made: dict[Cell, int] = {}
     falls: list[Fall] = []
     spawns: list[tuple[Cell, int]] = []
-    retired = False
+
+    def close() -> None:
+        nonlocal board
+        if not vanish:
+            return
+        end = _settled(board, vanish, made, falls, spawns)
+        stages.append(Stage(board, end, frozenset(vanish), dict(made), tuple(falls), tuple(spawns)))
+        board = end
+        vanish.clear()
+        made.clear()
+        falls.clear()
+        spawns.clear()
+
     for event in events:
         kind = event.kind
         if kind == "chain":
-            vanish.update(getattr(event, "cells", ())[:-1])
+            vanish.update(event.cells[:-1])  # type: ignore[attr-defined]
         elif kind == "merge":
             made[event.cell] = event.value  # type: ignore[attr-defined]
         elif kind == "powerup" and getattr(event, "powerup", "") == "hammer":
             vanish.update(getattr(event, "cells", ()))
         elif kind == "retire":
-            retired = True
-        elif retired:
-            continue
+            close()
+            vanish.update(event.cells)  # type: ignore[attr-defined]
         elif kind == "fall":
             falls.append(Fall(event.source, event.target, event.value))  # type: ignore[attr-defined]
         elif kind == "new":
             spawns.append((event.cell, event.value))  # type: ignore[attr-defined]
-    if not vanish:
+    close()
+    if not stages:
         return None
-    if retired:
-        falls, spawns = [], []
-    return Motion(before, after, frozenset(vanish), made, tuple(falls), tuple(spawns))
+    # the last stage ends exactly on the board the rules made, whatever the events said
+    last = stages[-1]
+    stages[-1] = Stage(last.before, after, last.vanish, last.made, last.falls, last.spawns)
+    return Motion(tuple(stages))

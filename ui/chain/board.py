@@ -245,6 +245,7 @@ class ChainBoard(Widget, can_focus=True):
         self.cursor = (min(r, self.rows - 1), min(c, self.cols - 1))
         if motion is not None and animate:
             self._motion = motion
+            self._motion_length = motion.duration
             self._motion_start = time.monotonic()
             self._motion_timer = self.set_interval(FRAME_SECONDS, self._next_frame)
         self.refresh()
