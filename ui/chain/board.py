@@ -36,6 +36,8 @@ MIN_TILE_HEIGHT = 2
 #: how long a refused tile flashes, in seconds
 FLASH_SECONDS = 0.4
 FRAME_SECONDS = 1 / 30
+#: the hint lights one more tile of its path this often
+TRACE_SECONDS = 0.08
 
 
 class ChainJudge(Protocol):
@@ -197,6 +199,9 @@ class ChainBoard(Widget, can_focus=True):
         self.cursor: Cell = (len(board) - 1, 0)
         self.cursor_shown = False
         self.hint: Chain = ()
+        #: how many of the hint's tiles are lit (the hint traces its path)
+        self.hint_shown = 0
+        self._trace_timer: Timer | None = None
         #: the power-up waiting for a tile, or None: taps pick instead of drawing
         self.picking: str | None = None
         self.picks: list[Cell] = []
@@ -265,8 +270,22 @@ class ChainBoard(Widget, can_focus=True):
             self._motion = None
             self.refresh()
 
-    def show_hint(self, chain: Sequence[Cell]) -> None:
+    def show_hint(self, chain: Sequence[Cell], *, trace: bool = True) -> None:
+        """Mark the hint's tiles; ``trace`` lights them one by one, in the chain's order."""
         self.hint = tuple(chain)
+        if self._trace_timer is not None:
+            self._trace_timer.stop()
+            self._trace_timer = None
+        self.hint_shown = 1 if trace else len(self.hint)
+        if self.hint_shown < len(self.hint):
+            self._trace_timer = self.set_interval(TRACE_SECONDS, self._trace)
+        self.refresh()
+
+    def _trace(self) -> None:
+        self.hint_shown += 1
+        if self.hint_shown >= len(self.hint) and self._trace_timer is not None:
+            self._trace_timer.stop()
+            self._trace_timer = None
         self.refresh()
 
     def flash(self, cell: Cell) -> None:
@@ -501,6 +520,8 @@ class ChainBoard(Widget, can_focus=True):
             return self._chain_colour or tile_colour(value)
         if self.chain and cell not in self._candidates:
             return dimmed(tile_colour(value), self.rich_style.bgcolor)
+        if not self.chain and self.hint and cell not in self.hint[: self.hint_shown]:
+            return dimmed(tile_colour(value), self.rich_style.bgcolor)
         return tile_colour(value)
 
     def _tile_segments(
@@ -544,8 +565,8 @@ class ChainBoard(Widget, can_focus=True):
             return "◆", "◆"
         if cell in self.chain:
             return "•", "•"
-        if cell in self.hint:
-            return "◇", "◇"
+        if cell in self.hint[: self.hint_shown]:
+            return ("▶", "◇") if cell == self.hint[0] else ("◇", "◇")
         return " ", " "
 
     def _message_line(self, y: int) -> Strip:

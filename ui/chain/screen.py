@@ -745,7 +745,7 @@ class ChainScreen(Screen[None]):
         if not hint:
             self._refuse(_("No chain on the board"))
             return
-        self.board.show_hint(hint)
+        self.board.show_hint(hint, trace=not self.reduced_motion)
         self.query_one(AnnouncementLine).announce(
             _("Hint: {cells}.").format(cells=" ".join(cell_text(c) for c in hint))
         )
