@@ -79,6 +79,10 @@ class StatisticsScreen(Screen[None]):
     StatisticsScreen #stats {
         padding: 0 2;
     }
+    StatisticsScreen #stats-title {
+        text-style: bold;
+        color: $primary;
+    }
     StatisticsScreen #stats-mode {
         width: 40;
         margin-bottom: 1;
@@ -120,6 +124,7 @@ class StatisticsScreen(Screen[None]):
         if first is None and modes:
             first = modes[0].id
         with VerticalScroll(id="stats"):
+            yield Label(_("Statistics"), id="stats-title")
             yield Select(
                 [(m.title, m.id) for m in modes],
                 value=first if first is not None else Select.NULL,

@@ -420,8 +420,12 @@ class SlideBoard(Widget):
         rows = len(self.board)
         cols = len(self.board[0]) if rows else 0
         need_w, need_h = smallest_size(rows, cols)
-        message = _("Terminal too small for this board: it needs {w}x{h} cells here.").format(
-            w=need_w, h=need_h
+        # What the rest of the screen takes stays; the board's share must grow.
+        screen_w, screen_h = self.screen.size
+        need_w += max(0, screen_w - width)
+        need_h += max(0, screen_h - height)
+        message = _("Terminal too small for this board: make it at least {w}x{h}.").format(
+            w=max(need_w, screen_w), h=max(need_h, screen_h)
         )
         style = pad + self.get_component_rich_style("board--message")
         words, lines, line = message.split(), [], ""

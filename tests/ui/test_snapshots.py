@@ -1,0 +1,104 @@
+"""What the screens look like, pinned as SVG snapshots in a dark and a light theme.
+
+Regenerate after a deliberate change with ``pytest tests/ui --snapshot-update`` and look
+at the report before committing. Every snapshot uses a fixed code or position, the
+test's own TWOFOLD_HOME and no animation, so it never changes by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
+from tests.ui.test_menu_and_screens import finish
+from twofold.core.store import SqliteStore
+
+THEMES = ["textual-dark", "textual-light"]
+#: a fixed opening of the real deal, for a board that is mid-game without a position
+OPENING = ("left", "up", "right", "down", "left", "up", "left", "down", "right", "up") * 2
+
+SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(params=THEMES)
+def theme(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def test_menu(snap_compare: SnapCompare, make_app: AppFactory, theme: str, store: SqliteStore):
+    finish(store, "2048", 5120, (2, 4, 8, 16, 32, 64, 128, 256, 512), 1)
+    assert snap_compare(make_app(motion=False, theme=theme), terminal_size=(80, 24))
+
+
+def test_2048_mid_game_80x24(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    app = make_app("2048", code=CODE, motion=False, theme=theme)
+    assert snap_compare(app, press=OPENING, terminal_size=(80, 24))
+
+
+def test_2048_mid_game_120x40(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    app = make_app("2048", code=CODE, motion=False, theme=theme)
+    assert snap_compare(app, press=OPENING, terminal_size=(120, 40))
+
+
+def test_2048_6x6_position_80x24(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    position = {
+        "board": [
+            [2, 4, 8, 16, 32, 64],
+            [128, 256, 512, 1024, 2048, 4096],
+            [8192, 16384, 32768, 65536, 131072, 0],
+            [0, 0, 0, 0, 0, 0],
+            [2, 0, 0, 0, 0, 2],
+            [0, 0, 0, 0, 0, 0],
+        ],
+    }
+    app = make_app("2048-6x6", position=position, motion=False, theme=theme)
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_win_dialog(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    app = make_app("2048", position=NEARLY_WON, motion=False, theme=theme)
+    assert snap_compare(app, press=["left"], terminal_size=(80, 24))
+
+
+def test_game_over(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    app = make_app("2048", position=NEARLY_OVER, motion=False, theme=theme)
+    assert snap_compare(app, press=["right"], terminal_size=(80, 24))
+
+
+def test_help(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    app = make_app("2048", position=MID_GAME, motion=False, theme=theme)
+    assert snap_compare(app, press=["question_mark"], terminal_size=(80, 24))
+
+
+def test_statistics(
+    snap_compare: SnapCompare, make_app: AppFactory, theme: str, store: SqliteStore
+):
+    for n, score in enumerate((1200, 3400, 2200, 5100, 4800, 2600), start=1):
+        finish(store, "2048", score, (2, 4, 8, 16, 32, 64, 128, 256, 512), n)
+    app = make_app("2048", position=MID_GAME, motion=False, theme=theme)
+    assert snap_compare(app, press=["t"], terminal_size=(80, 24))
+
+
+def test_settings(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
+    app = make_app("2048", position=MID_GAME, motion=False, theme=theme)
+    assert snap_compare(app, press=["comma"], terminal_size=(80, 24))
+
+
+def test_board_reading(snap_compare: SnapCompare, make_app: AppFactory):
+    app = make_app("2048", position=MID_GAME, motion=False)
+
+    async def read(pilot: Pilot[Any]) -> None:
+        await pilot.press("r")
+        pilot.app.clear_notifications()
+
+    assert snap_compare(app, run_before=read, terminal_size=(80, 24))
+
+
+def test_too_small(snap_compare: SnapCompare, make_app: AppFactory):
+    board = [[2, 0, 0, 0, 0, 0]] + [[0] * 6 for _ in range(5)]
+    app = make_app("2048-6x6", position={"board": board}, motion=False)
+    assert snap_compare(app, terminal_size=(40, 12))
