@@ -216,14 +216,25 @@ class ChainScreen(Screen[None]):
         if self.mode_kind == "blitz":
             self._clock_timer = self.set_interval(1.0, self._tick)
         self.board.focus()
-        notice = self.session.notice or getattr(self.session.store, "notice", None)
-        self.query_one(AnnouncementLine).announce(notice or "")
+        self.query_one(AnnouncementLine).announce(self._greeting())
         self._refresh_all()
         self._restart_idle()
         if not self.settings.tutorial_seen:
             self.call_after_refresh(self.action_tutorial)
         else:
             self.call_after_refresh(self._check_end)
+
+    def _greeting(self) -> str:
+        if self.session.notice:
+            return self.session.notice
+        game = self.game
+        if game.started:
+            return _("Welcome back: game {code}, score {score}.").format(
+                code=format_code(game.code), score=game.state.score
+            )
+        return _("Game {code}. Join touching equal tiles into a chain.").format(
+            code=format_code(game.code)
+        )
 
     def on_screen_resume(self) -> None:
         self._settings = None
@@ -378,6 +389,8 @@ class ChainScreen(Screen[None]):
             step = self.session.act(text)
         except Refused as refused:
             self._refuse(str(refused))
+            if self.game.time_up:
+                self._tick()
             return None
         except PluginFault as fault:
             self.stop(fault)
