@@ -156,3 +156,12 @@ def test_a_retirement_is_a_second_stage() -> None:
     assert retirement.before == merge.after
     end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
     assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
+
+
+async def test_textual_animations_none_draws_the_end_at_once() -> None:
+    async with playing() as (pilot, screen):
+        pilot.app.animation_level = "none"  # what TEXTUAL_ANIMATIONS=none sets
+        board = board_of(screen)
+        await drag(pilot, board, [(7, 0), (7, 1)])
+        assert not board.animating
+        assert board.board == screen.state.board
