@@ -172,13 +172,34 @@ def _active() -> gettext.NullTranslations:
     return _translation
 
 
+class Message(str):
+    """A translated string that remembers its English original, so it can change language.
+
+    It is a ``str`` in every way (formatting it gives a plain ``str``); pickling and
+    copying give a plain ``str`` too.
+    """
+
+    msgid: str
+
+    def __new__(cls, text: str, msgid: str) -> Message:
+        message = super().__new__(cls, text)
+        message.msgid = msgid
+        return message
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)
+
+
 def _(message: str) -> str:
-    """The message in the current language."""
+    """The message in the current language (a :class:`Message`, which remembers its msgid)."""
     translation = _active()
-    result = translation.gettext(message)
-    if result is message and _language != ENGLISH and message:
-        _missing.add(message)
-    return result
+    if message is None:  # argparse asks for _(None) when a group has no description
+        return message
+    msgid = getattr(message, "msgid", message)
+    result = translation.gettext(msgid)
+    if result is msgid and _language != ENGLISH and msgid:
+        _missing.add(msgid)
+    return Message(result, msgid)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -225,6 +246,9 @@ def retranslate(text: str) -> str:
     global _msgids
     if not text:
         return text
+    msgid = getattr(text, "msgid", None)
+    if isinstance(msgid, str):
+        return _(msgid)
     if _msgids is None:
         _msgids = {}
         for code in available_languages():

@@ -150,3 +150,19 @@ def test_a_plugin_brings_its_own_catalog(tmp_path: Path, monkeypatch: pytest.Mon
     assert i18n.missing() == frozenset()
     i18n.set_language("en")
     assert _("Fibonacci Daily") == "Fibonacci Daily"
+
+
+def test_a_translation_remembers_its_english_even_when_two_share_a_word() -> None:
+    i18n.set_language("de")
+    undo, back = _("Undo"), _("Back")
+    assert undo == back == "Zurück"
+    i18n.set_language("en")
+    assert (i18n.retranslate(undo), i18n.retranslate(back)) == ("Undo", "Back")
+    assert _(undo) == "Undo"
+    # formatting gives a plain string, and a copy forgets the msgid
+    assert type(_("Score {score}").format(score=3)) is str
+    import copy
+    import pickle
+
+    assert type(copy.copy(undo)) is str
+    assert pickle.loads(pickle.dumps(undo)) == "Zurück"
