@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer
 
 from twofold.core.codes import format_code, share_string
-from twofold.core.i18n import _
+from twofold.core.i18n import N_, _
 from twofold.core.rules import Refused, largest_tile
 from twofold.core.session import Session
 from twofold.ui.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 
 MOVE = Binding.Group(_("Move"), compact=True)
 DIRECTIONS = ("left", "up", "down", "right")
+#: the arrow buttons' tooltips, translated when drawn
+MOVE_TIPS = {
+    "left": N_("Move left"),
+    "up": N_("Move up"),
+    "down": N_("Move down"),
+    "right": N_("Move right"),
+}
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}
 
 
@@ -109,7 +116,7 @@ class SlideScreen(Screen[None]):
                         ARROWS[direction],
                         id=f"arrow-{direction}",
                         compact=True,
-                        tooltip=_("Move {direction}").format(direction=_(direction)),
+                        tooltip=_(MOVE_TIPS[direction]),
                     )
                     button.can_focus = False
                     yield button

@@ -1,0 +1,141 @@
+"""The app in German: switching in Settings redraws at once; menu, Footer, announcements."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList, Select
+from textual.widgets._footer import FooterKey
+
+from twofold.core import i18n, plugins
+from twofold.core.codes import code_from_text
+from twofold.core.store import SqliteStore, open_store
+from twofold.ui.app import TwofoldApp
+
+CODE = code_from_text("twofold-i18n-tests")
+MID_GAME = {
+    "board": [[2, 4, 8, 16], [0, 2, 32, 64], [0, 0, 4, 128], [0, 0, 0, 2]],
+    "score": 1024,
+    "moves": 120,
+}
+#: English words that must not be left on a German screen
+ENGLISH = ("Quit", "Help", "Settings", "Statistics", "Play", "Back", "Score", "Best", "Moves",
+           "Undo", "New", "Menu", "palette", "game", "Move")  # fmt: skip
+
+
+@pytest.fixture
+def store() -> Iterator[SqliteStore]:
+    opened = open_store()
+    yield opened
+    opened.close()
+
+
+def make_app(store: SqliteStore, mode_id: str | None = None, **settings: Any) -> TwofoldApp:
+    changed = dataclasses.replace(store.load_settings(), reduced_motion=True, **settings)
+    store.save_settings(changed)
+    code = CODE if mode_id else None
+    return TwofoldApp(plugins.registry(), store, mode_id=mode_id, code=code)
+
+
+def footer(app: TwofoldApp) -> list[str]:
+    return [key.description for key in app.screen.query(FooterKey) if key.description]
+
+
+def texts(app: TwofoldApp) -> str:
+    """Every label and static on the current screen, as one string."""
+    return "\n".join(str(widget.render()) for widget in app.screen.query("Label, Static"))
+
+
+def english_words(text: str) -> list[str]:
+    return [word for word in ENGLISH if f" {word} " in f" {text} "]
+
+
+def test_switching_the_language_in_settings_redraws_at_once(store: SqliteStore) -> None:
+    async def body() -> None:
+        app = make_app(store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "Play" in footer(app) or "Quit" in footer(app)
+            await pilot.press("comma")
+            await pilot.pause()
+            language = app.screen.query_one("#setting-language", Select)
+            language.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            for _ in range(3):
+                if language.value == "de":
+                    break
+                await pilot.press("down", "enter")
+                await pilot.pause()
+                if language.value != "de":
+                    await pilot.press("enter")
+                    await pilot.pause()
+            await pilot.pause()
+            assert i18n.current_language() == "de"
+            assert store.load_settings().language == "de"
+            # the Settings screen itself is German now, Footer included
+            assert type(app.screen).__name__ == "SettingsScreen"
+            assert "Sprache" in texts(app)
+            assert "Zurück" in footer(app)
+            assert english_words(" ".join(footer(app))) == []
+
+            await pilot.press("escape")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "MenuScreen"
+            menu = texts(app)
+            assert "Zweierpotenz-Puzzles" in menu
+            assert "Beenden" in footer(app)
+            assert english_words(" ".join(footer(app))) == []
+
+            modes = app.screen.query_one("#modes", OptionList)
+            modes.highlighted = modes.get_option_index("2048")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "SlideScreen"
+            await pilot.press("left", "down", "right", "up")
+            await pilot.pause()
+            announcement = str(app.screen.query_one("#announce").render())
+            assert "Punkte" in announcement
+            assert english_words(announcement) == []
+            assert english_words(" ".join(footer(app))) == []
+            assert i18n.missing() == frozenset()
+
+    asyncio.run(body())
+
+
+def test_the_language_setting_is_used_at_start(store: SqliteStore) -> None:
+    async def body() -> None:
+        app = make_app(store, "2048", language="de")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert "Beenden" in footer(app)
+            assert "Punkte" in texts(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "Zweierpotenz-Puzzles" in texts(app)
+
+    asyncio.run(body())
+
+
+def test_the_command_palette_speaks_german(store: SqliteStore) -> None:
+    async def body() -> None:
+        app = make_app(store, language="de")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            palette = app.screen
+            assert "Befehle suchen" in str(palette.query_one("Input").placeholder)
+            await pilot.press(*"zzzqqq")
+            await pilot.pause(0.8)
+            commands = palette.query_one(OptionList)
+            shown = [str(commands.get_option_at_index(i).prompt.renderable)
+                     for i in range(commands.option_count)]  # fmt: skip
+            assert any("Keine Treffer" in text for text in shown), shown
+            await pilot.press("escape")
+
+    asyncio.run(body())
