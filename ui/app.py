@@ -11,22 +11,26 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from twofold.core import i18n
 from twofold.core.i18n import _
 from twofold.core.plugins import Registry
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
+from twofold.ui.keys import apply_keymap
+from twofold.ui.language import TranslatedApp
 
 ScreenFactory = Callable[[Session], Screen[Any]]
 
 
-class TwofoldApp(App[int]):
-    """twofold's app: a menu of every registered mode and a screen to play each."""
+class TwofoldApp(TranslatedApp):
+    """twofold's app: a menu of every registered mode and a screen to play each.
+
+    TranslatedApp puts Textual's own words (palette, key names) in the player's language.
+    """
 
     CSS_PATH = "app.tcss"
     TITLE = "twofold"
@@ -59,18 +63,20 @@ class TwofoldApp(App[int]):
         """The reduced-motion setting, or Textual's ``TEXTUAL_ANIMATIONS=none``."""
         return self.settings.reduced_motion or self.animation_level == "none"
 
-    def apply_settings(self, settings: Settings) -> None:
-        """Use ``settings`` now (theme, keys, language) without saving them."""
+    def apply_settings(self, settings: Settings) -> bool:
+        """Use ``settings`` now (theme, keys, language) without saving them.
+
+        Returns True when the language changed, so the screens should be built again.
+        """
         self.settings = settings
         theme = settings.theme if settings.theme in self.available_themes else "textual-dark"
         self.theme = theme
-        if settings.keymap:
-            self.set_keymap(dict(settings.keymap))
-        i18n.set_language(settings.language or None)
+        apply_keymap(self, settings)
+        return self.switch_language(settings.language or None)
 
-    def save_settings(self, settings: Settings) -> None:
-        """Use and keep ``settings``; tells the player if the store could not keep them."""
-        self.apply_settings(settings)
+    def save_settings(self, settings: Settings) -> bool:
+        """Use and keep ``settings``; True when the language changed (see apply_settings)."""
+        changed = self.apply_settings(settings)
         self.store.save_settings(settings)
         notice = getattr(self.store, "notice", None)
         if notice:
@@ -80,6 +86,7 @@ class TwofoldApp(App[int]):
             apply = getattr(screen, "apply_settings", None)
             if callable(apply):
                 apply()
+        return changed
 
     # -- records -----------------------------------------------------------------------------
 

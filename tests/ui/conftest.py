@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from twofold.core import plugins
+from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
 from twofold.core.store import SqliteStore, open_store
@@ -43,6 +43,16 @@ AppFactory = Callable[..., TwofoldApp]
 def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
     """Run a Pilot test body (the suite has no asyncio plugin)."""
     return asyncio.run(coroutine)
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every app test starts and ends in English, whatever the machine's locale says."""
+    for variable in i18n.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

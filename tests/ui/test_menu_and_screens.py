@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList, Select, Sparkline, Static, Switch
 
-from tests.ui.conftest import CODE, AppFactory, run
-from twofold.core import hookimpl
+from tests.ui.conftest import CODE, MID_GAME, AppFactory, run
+from twofold.core import hookimpl, i18n
 from twofold.core.rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import SqliteStore
@@ -229,6 +229,42 @@ def test_settings_are_used_and_saved(make_app: AppFactory, store: SqliteStore):
             game = app.screen
             assert isinstance(game, SlideScreen)
             assert not game.query_one(SlideBoard).animate_moves
+
+    run(body())
+
+
+def test_a_new_language_rebuilds_the_screens_at_once(make_app: AppFactory, store: SqliteStore):
+    async def body() -> None:
+        app = make_app("2048", position=MID_GAME, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("left")
+            played = app.screen.session.game.state  # type: ignore[attr-defined]
+            assert played.moves == MID_GAME["moves"] + 1
+            await pilot.press("comma")
+            before = app.screen
+            before.query_one("#setting-language", Select).value = "de"
+            await pilot.pause()
+            assert i18n.current_language() == "de"
+            assert store.load_settings().language == "de"
+            now = app.screen
+            assert isinstance(now, SettingsScreen) and now is not before
+            await pilot.press("escape")
+            game = app.screen
+            assert isinstance(game, SlideScreen)
+            assert game.session.game.state == played
+            descriptions = {a.binding.description for a in game.active_bindings.values()}
+            assert "Schieben" in descriptions  # "Move"
+
+    run(body())
+
+
+def test_key_bindings_open_from_settings(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app(motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("comma")
+            await pilot.click("#setting-keys")
+            assert type(app.screen).__name__ == "KeyBindingsScreen"
 
     run(body())
 

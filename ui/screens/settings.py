@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Switch
+from textual.widgets import Button, Footer, Label, Select, Switch
 
-from twofold.core.i18n import LOCALE_DIR, _
+from twofold.core.i18n import _, available_languages, language_name
 
 if TYPE_CHECKING:
     from twofold.ui.app import TwofoldApp
@@ -30,12 +30,9 @@ def switch_labels() -> dict[str, str]:
 
 
 def languages() -> list[tuple[str, str]]:
-    """(label, code) for the language list: the system's, English, and every catalog."""
-    found = [(_("From the system"), ""), ("English", "en")]
-    if LOCALE_DIR.is_dir():
-        for folder in sorted(LOCALE_DIR.iterdir()):
-            if (folder / "LC_MESSAGES" / "twofold.mo").is_file() and folder.name != "en":
-                found.append((folder.name, folder.name))
+    """(label, code) for the language list: the system's, then every catalog by its name."""
+    found = [(_("From the system"), "")]
+    found += [(language_name(code), code) for code in available_languages()]
     return found
 
 
@@ -48,7 +45,6 @@ class SettingsScreen(Screen[None]):
     }
     SettingsScreen .settings--row {
         height: auto;
-        margin-bottom: 1;
     }
     SettingsScreen .settings--label {
         width: 24;
@@ -62,10 +58,13 @@ class SettingsScreen(Screen[None]):
     }
     SettingsScreen #settings-note {
         color: $foreground-muted;
+        margin-top: 1;
     }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "keys", _("Key bindings"), tooltip=_("Change the keys of every action"),
+                id="settings.keys"),
         Binding("escape", "back", _("Back"), tooltip=_("Back to where you were"),
                 id="settings.back"),
     ]  # fmt: skip
@@ -102,19 +101,20 @@ class SettingsScreen(Screen[None]):
                 with HorizontalGroup(classes="settings--row"):
                     yield Switch(value=bool(getattr(settings, name)), id=f"setting-{name}")
                     yield Label(labels[name], classes="settings--switch-label")
-            yield Label(
-                _("Changes are saved at once. A new language applies from the next start."),
-                id="settings-note",
-            )
+            with HorizontalGroup(classes="settings--row"):
+                yield Button(_("Key bindings…"), id="setting-keys", compact=True)
+            yield Label(_("Changes are used and saved at once."), id="settings-note")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#setting-theme", Select).focus()
 
-    def _change(self, **changes: Any) -> None:
+    def _change(self, **changes: Any) -> bool:
+        """Use and save a change; True when the language changed."""
         settings = dataclasses.replace(self.twofold.settings, **changes)
-        if settings != self.twofold.settings:
-            self.twofold.save_settings(settings)
+        if settings == self.twofold.settings:
+            return False
+        return self.twofold.save_settings(settings)
 
     @on(Select.Changed, "#setting-theme")
     def _theme(self, event: Select.Changed) -> None:
@@ -122,15 +122,27 @@ class SettingsScreen(Screen[None]):
             self._change(theme=event.value)
 
     @on(Select.Changed, "#setting-language")
-    def _language(self, event: Select.Changed) -> None:
-        if isinstance(event.value, str):
-            self._change(language=event.value)
+    async def _language(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and self._change(language=event.value):
+            from twofold.ui.language import redraw
+
+            # Every screen is built again in the new language, this one included.
+            await redraw(self.app)
+
+    @on(Button.Pressed, "#setting-keys")
+    def _keys(self) -> None:
+        from twofold.ui.keys import KeyBindingsScreen
+
+        self.app.push_screen(KeyBindingsScreen())
 
     @on(Switch.Changed)
     def _switch(self, event: Switch.Changed) -> None:
         name = (event.switch.id or "").removeprefix("setting-")
         if name in SWITCHES:
             self._change(**{name: event.value})
+
+    def action_keys(self) -> None:
+        self._keys()
 
     def action_back(self) -> None:
         self.dismiss()
