@@ -145,8 +145,9 @@ def set_language(language: str | None) -> str:
         _translation.add_fallback(
             gettext.translation(domain, localedir=folder, languages=[code], fallback=True)
         )
+    if code != _language:
+        _missing.clear()
     _language = code
-    _missing.clear()
     _install_argparse()
     return code
 
@@ -221,7 +222,7 @@ def pgettext(context: str, message: str) -> str:
 
 
 def missing() -> frozenset[str]:
-    """The messages asked for since the language was set that have no translation."""
+    """The messages asked for, since the language last changed, that have no translation."""
     return frozenset(_missing)
 
 

@@ -13,14 +13,16 @@ twofold needs no Babel; ``tests/i18n`` fails when either is out of date.
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_python
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
@@ -45,10 +47,43 @@ HEADER = (
 MessageId = str | tuple[str, ...]
 
 
+def extract_python_and_fstrings(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Iterable[str],
+    options: dict[str, Any],
+) -> Iterator[tuple[int, str, Any, list[str]]]:
+    """Babel's Python extractor, plus ``_()`` calls inside f-strings, which its
+    tokenizer reads as one string on Python 3.11 (``f"# {_('Help')}"``)."""
+    data = fileobj.read()
+    yield from extract_python(io.BytesIO(data), keywords, comment_tags, options)
+    try:
+        tree = ast.parse(data)
+    except SyntaxError:
+        return
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+                continue
+            if call.func.id not in keywords or not call.args:
+                continue
+            messages = tuple(
+                arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+                for arg in call.args
+            )
+            yield call.lineno, call.func.id, messages[0] if len(messages) == 1 else messages, []
+
+
 def extract() -> Catalog:
     """A template catalog of every string marked in the source babel.cfg names."""
     with MAPPING.open(encoding="utf-8") as mapping:
         method_map, options_map = parse_mapping_cfg(mapping)
+    method_map = [
+        (pattern, extract_python_and_fstrings if method == "python" else method)
+        for pattern, method in method_map
+    ]
     catalog = Catalog(
         project=DOMAIN,
         domain=DOMAIN,

@@ -99,7 +99,9 @@ def action_title(binding: Binding) -> str:
     "Move left").
     """
     description, tooltip = binding.description, binding.tooltip
-    if tooltip and (not description or tooltip.startswith(description)):
+    # compared in English: a translation may not start the same way
+    english = getattr(description, "msgid", description)
+    if tooltip and (not description or getattr(tooltip, "msgid", tooltip).startswith(english)):
         return tooltip
     return description or ACTION_TITLES.get(binding.action, "")
 

@@ -88,7 +88,7 @@ def test_switching_the_language_in_settings_redraws_at_once(store: SqliteStore) 
             assert type(app.screen).__name__ == "MenuScreen"
             menu = texts(app)
             assert "Zweierpotenz-Puzzles" in menu
-            assert "Beenden" in footer(app)
+            assert "Ende" in footer(app)
             assert english_words(" ".join(footer(app))) == []
 
             modes = app.screen.query_one("#modes", OptionList)
@@ -112,7 +112,7 @@ def test_the_language_setting_is_used_at_start(store: SqliteStore) -> None:
         app = make_app(store, "2048", language="de")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            assert "Beenden" in footer(app)
+            assert "Ende" in footer(app)
             assert "Punkte" in texts(app)
             await pilot.press("escape")
             await pilot.pause()

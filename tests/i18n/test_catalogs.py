@@ -47,7 +47,7 @@ def test_the_compiled_catalog_loads_with_gettext() -> None:
     translation = gettext.translation(
         i18n.DOMAIN, localedir=i18n.LOCALE_DIR, languages=["de"], fallback=False
     )
-    assert translation.gettext("Quit") == "Beenden"
+    assert translation.gettext("Quit") == "Ende"
     assert translation.ngettext("{count} day", "{count} days", 2) == "{count} Tage"
     assert translation.pgettext("key", "space") != "space"
 

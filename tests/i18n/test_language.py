@@ -46,7 +46,7 @@ def test_set_language_switches_every_string() -> None:
     assert _("Quit") == "Quit"
     assert i18n.set_language("de") == "de"
     assert i18n.current_language() == "de"
-    assert _("Quit") == "Beenden"
+    assert _("Quit") == "Ende"
     assert i18n.ngettext("{count} day", "{count} days", 1) == "{count} Tag"
     assert i18n.ngettext("{count} day", "{count} days", 3) == "{count} Tage"
     assert i18n.pgettext("key", "space") == "Leertaste"
@@ -146,7 +146,7 @@ def test_a_plugin_brings_its_own_catalog(tmp_path: Path, monkeypatch: pytest.Mon
     i18n.add_domain("myplugin", tmp_path / "locale")
     i18n.set_language("de")
     assert _("Fibonacci Daily") == "Fibonacci des Tages"
-    assert _("Quit") == "Beenden"
+    assert _("Quit") == "Ende"
     assert i18n.missing() == frozenset()
     i18n.set_language("en")
     assert _("Fibonacci Daily") == "Fibonacci Daily"
