@@ -234,3 +234,27 @@ async def test_daily_ends_when_the_merges_are_spent() -> None:
         assert isinstance(pilot.app.screen, NoMoreMovesDialog)
         assert pilot.app.screen.title_text == "No merges left"
         assert topbar_text(screen, "left") == "Merges left 0"
+
+
+async def test_statistics_settings_and_back_to_the_menu() -> None:
+    from twofold.ui.screens.menu import MenuScreen
+
+    async with playing() as (pilot, screen):
+        await pilot.press("t")
+        await pilot.pause()
+        assert pilot.app.screen is not screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        await pilot.press("comma")
+        await pilot.pause()
+        assert pilot.app.screen is not screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen
+        await drag(pilot, board_of(screen), [(7, 0), (7, 1)])
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, MenuScreen)
+        saved = pilot.app.store.load_save("2248")
+        assert saved is not None and saved.actions == ("chain 7,0 7,1",)

@@ -142,7 +142,7 @@ class ChainScreen(Screen[None]):
         self._refusal_timer: Timer | None = None
         self._idle_timer: Timer | None = None
         self._clock_timer: Timer | None = None
-        self._closed = False
+        self._session_closed = False
         self._hint_worker: Worker[Any] | None = None
         self._hint_state: Any = None
         self._reported: tuple[Any, dict[str, Any]] | None = None
@@ -238,7 +238,7 @@ class ChainScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._settings = None
-        if not self.paused and not self.game.over and not self._closed:
+        if not self.paused and not self.game.over and not self._session_closed:
             self.game.resume()
         self.board.focus()
 
@@ -835,8 +835,8 @@ class ChainScreen(Screen[None]):
 
     def close_session(self) -> None:
         """Save the game and let it go (leaving the screen or quitting)."""
-        if not self._closed:
-            self._closed = True
+        if not self._session_closed:
+            self._session_closed = True
             self.board.finish_animation()
             self.session.close()
 
