@@ -7,6 +7,7 @@ registry, the store and the settings; screens reach them through ``self.app``.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -20,10 +21,20 @@ from twofold.core.plugins import Registry
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
-from twofold.ui.keys import apply_keymap
 from twofold.ui.language import TranslatedApp
 
 ScreenFactory = Callable[[Session], Screen[Any]]
+CHAIN_SCREEN_MODULE = "twofold.ui.chain"
+
+
+def _module_exists(name: str) -> bool:
+    """Whether ``name`` can be imported, without importing it."""
+    if name in sys.modules:
+        return sys.modules[name] is not None
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 class TwofoldApp(TranslatedApp):
@@ -54,7 +65,8 @@ class TwofoldApp(TranslatedApp):
         self.start_position = position
         #: sessions whose screens are open; closed (saved) on quit
         self.sessions: list[Session] = []
-        self._theme_fallback = False
+        #: controls whose screen failed to import -> the reason, shown in the menu
+        self._broken_screens: dict[str, str] = {}
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -71,7 +83,8 @@ class TwofoldApp(TranslatedApp):
         self.settings = settings
         theme = settings.theme if settings.theme in self.available_themes else "textual-dark"
         self.theme = theme
-        apply_keymap(self, settings)
+        # Textual's keymap: binding id -> keys; an empty map gives every default back.
+        self.set_keymap({k: v for k, v in settings.keymap.items() if isinstance(v, str) and v})
         return self.switch_language(settings.language or None)
 
     def save_settings(self, settings: Settings) -> bool:
@@ -98,25 +111,40 @@ class TwofoldApp(TranslatedApp):
 
     # -- modes -------------------------------------------------------------------------------
 
+    def screen_reason(self, mode: Mode) -> str | None:
+        """Why ``mode`` cannot be played here, or None; cheap enough for the menu.
+
+        The chain screen is only looked for, not imported, so the menu opens fast; a
+        screen that then fails to import is remembered and its modes greyed.
+        """
+        if mode.controls == "slide":
+            return None
+        if mode.controls == "chain":
+            if "chain" in self._broken_screens:
+                return self._broken_screens["chain"]
+            if not _module_exists(CHAIN_SCREEN_MODULE):
+                return _("no screen for chain games is installed")
+            return None
+        return _("this app has no screen for {controls!r} controls").format(controls=mode.controls)
+
     def screen_factory(self, mode: Mode) -> tuple[ScreenFactory | None, str | None]:
         """The screen class that plays ``mode``, or None and why it cannot be played."""
+        reason = self.screen_reason(mode)
+        if reason is not None:
+            return None, reason
         if mode.controls == "slide":
             from twofold.ui.screens.slide import SlideScreen
 
             return SlideScreen, None
-        if mode.controls == "chain":
-            try:
-                from twofold.ui.chain import ChainScreen  # type: ignore[attr-defined]
-            except ImportError:
-                return None, _("no screen for chain games is installed")
-            except Exception as error:  # a broken screen greys the mode, never a crash
-                return None, _("the chain screen failed to load ({error})").format(
-                    error=type(error).__name__
-                )
-            return ChainScreen, None
-        return None, _("this app has no screen for {controls!r} controls").format(
-            controls=mode.controls
-        )
+        try:
+            from twofold.ui.chain import ChainScreen
+        except Exception as error:  # a broken screen greys its modes, never a crash
+            reason = _("the chain screen failed to load ({error})").format(
+                error=type(error).__name__
+            )
+            self._broken_screens["chain"] = reason
+            return None, reason
+        return ChainScreen, None
 
     def open_mode(
         self,
@@ -137,6 +165,9 @@ class TwofoldApp(TranslatedApp):
                 _("{mode} cannot be played: {reason}").format(mode=mode.title, reason=reason),
                 severity="error",
             )
+            refill = getattr(self.screen, "fill", None)
+            if callable(refill):
+                refill()  # the menu greys the mode from now on
             return False
         self.prune_sessions()
         session = Session(mode, self.store, on_finished=self._finished)

@@ -168,6 +168,32 @@ def test_a_plugins_slide_mode_plays_on_the_slide_screen(make_app: AppFactory):
     run(body())
 
 
+def test_a_chain_screen_that_fails_to_import_greys_its_modes(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
+):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def failing_import(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "twofold.ui.chain":
+            raise RuntimeError("broken chain screen")
+        return real_import(name, *args, **kwargs)
+
+    async def body() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert not menu_options(app)["2248"].disabled  # found, not yet imported
+            monkeypatch.setattr(builtins, "__import__", failing_import)
+            assert not app.open_mode("2248")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            option = menu_options(app)["2248"]
+            assert option.disabled and "failed to load (RuntimeError)" in str(option.prompt)
+
+    run(body())
+
+
 def test_help_lists_rules_and_every_key(make_app: AppFactory):
     async def body() -> None:
         app = make_app("2048")
@@ -253,7 +279,8 @@ def test_a_new_language_rebuilds_the_screens_at_once(make_app: AppFactory, store
             assert isinstance(game, SlideScreen)
             assert game.session.game.state == played
             descriptions = {a.binding.description for a in game.active_bindings.values()}
-            assert "Schieben" in descriptions  # "Move"
+            assert i18n._("Move") != "Move"
+            assert i18n._("Move") in descriptions
 
     run(body())
 

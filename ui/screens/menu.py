@@ -103,7 +103,7 @@ class MenuScreen(Screen[None]):
         option_list.clear_options()
         app = self.twofold
         for mode in app.registry.modes.values():
-            _factory, reason = app.screen_factory(mode)
+            reason = app.screen_reason(mode)
             option_list.add_option(self._mode_option(mode.id, mode.title, reason))
         for problem in app.registry.problems:
             prompt = Text.assemble(
