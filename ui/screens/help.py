@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
-from twofold.core.i18n import _
+from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
 
 _KEY_NAMES = {
@@ -20,10 +20,12 @@ _KEY_NAMES = {
     "down": "↓",
     "question_mark": "?",
     "comma": ",",
-    "escape": "Esc",
-    "enter": "Enter",
-    "space": "Space",
-    "backspace": "Backspace",
+    "escape": N_("Esc"),
+    "enter": N_("Enter"),
+    "space": N_("Space"),
+    "backspace": N_("Backspace"),
+    "ctrl": N_("Ctrl"),
+    "shift": N_("Shift"),
 }
 
 
@@ -33,11 +35,14 @@ def key_names(keys: str) -> str:
     for key in keys.split(","):
         key = key.strip()
         if key in _KEY_NAMES:
-            names.append(_KEY_NAMES[key])
+            names.append(_(_KEY_NAMES[key]))
             continue
         parts = key.split("+")
         names.append(
-            "+".join(_KEY_NAMES.get(p, p.capitalize() if len(p) > 1 else p.upper()) for p in parts)
+            "+".join(
+                _(_KEY_NAMES[p]) if p in _KEY_NAMES else p.capitalize() if len(p) > 1 else p.upper()
+                for p in parts
+            )
         )
     return ", ".join(names)
 
@@ -48,7 +53,9 @@ def keys_table(bindings: list[BindingType]) -> str:
     for binding in bindings:
         if not isinstance(binding, Binding) or binding.system or not binding.description:
             continue
-        rows.append(f"| {key_names(binding.key)} | {binding.description} | {binding.tooltip} |")
+        # BINDINGS keep the language of their import; retranslate gives today's
+        what, why = retranslate(binding.description), retranslate(binding.tooltip)
+        rows.append(f"| {key_names(binding.key)} | {what} | {why} |")
     return "\n".join(rows)
 
 
