@@ -467,3 +467,20 @@ def test_escape_goes_back_to_the_menu_and_saves(make_app: AppFactory):
             assert app.sessions == []
 
     run(body())
+
+
+def test_the_score_flashes_when_a_merge_moves_it(make_app: AppFactory):
+    position = {"board": [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 4]]}
+
+    async def body() -> None:
+        app = make_app("2048", position=position, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            score = slide(app).query_one("#topbar-score")
+            await pilot.press("down")  # no merge: no flash
+            assert not score.has_class("-flash")
+            await pilot.press("left")
+            assert score.has_class("-flash")
+            await pilot.pause(0.6)
+            assert not score.has_class("-flash")
+
+    run(body())
