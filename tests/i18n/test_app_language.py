@@ -13,6 +13,7 @@ from textual.widgets._footer import FooterKey
 
 from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
+from twofold.core.settings import Settings
 from twofold.core.store import SqliteStore, open_store
 from twofold.ui.app import TwofoldApp
 
@@ -137,5 +138,35 @@ def test_the_command_palette_speaks_german(store: SqliteStore) -> None:
                      for i in range(commands.option_count)]  # fmt: skip
             assert any("Keine Treffer" in text for text in shown), shown
             await pilot.press("escape")
+
+    asyncio.run(body())
+
+
+def test_a_2248_game_speaks_german() -> None:
+    from tests.ui_chain.conftest import chain_screen, make_app
+
+    async def body() -> None:
+        i18n.set_language("de")
+        app = make_app(Settings(language="de", tutorial_seen=True, reduced_motion=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = chain_screen(app)
+            await app.push_screen(screen)
+            await pilot.pause()
+            # a chain of 2, 2, 4 on the bottom row, with the keyboard
+            await pilot.press("left", "space", "right", "space", "right", "enter", "enter")
+            await pilot.pause()
+            assert screen.session.game.log == ["chain 7,0 7,1 7,2"]
+            said = str(screen.query_one("#chain-announce").render())
+            assert "Kacheln ergaben 8" in said and "Punkte" in said
+            await pilot.press("1")  # arm the Hammer
+            await pilot.pause()
+            assert "Hammer: wähle" in str(screen.query_one("#chain-status").render())
+            await pilot.press("escape", "r")
+            await pilot.pause()
+            assert english_words(" ".join(footer(app))) == []
+            await pilot.press("escape")
+            await pilot.pause()
+            assert i18n.missing() == frozenset()
+            await app.action_quit()
 
     asyncio.run(body())
