@@ -16,7 +16,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from twofold.core.i18n import _
+from twofold.core.i18n import _, retranslate
 from twofold.core.plugins import Registry
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
@@ -254,8 +254,13 @@ def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
             continue
         # Grouped bindings share a description ("Move"); their tooltips tell them apart.
         title = (binding.tooltip if binding.group else binding.description) or binding.description
-        key = _("Key: {key}").format(key=binding.key_display or binding.key)
-        help_text = f"{binding.tooltip} ({key})" if binding.tooltip else key
+        # BINDINGS keep the language of their import (retranslate gives today's), and
+        # the key is the one the player chose, as the Footer shows it
+        title, tooltip = retranslate(title), retranslate(binding.tooltip)
+        chosen = getattr(screen.app, "settings", Settings()).keymap.get(binding.id or "")
+        shown = binding.with_key(chosen.split(",")[0]) if chosen else binding
+        key = _("Key: {key}").format(key=screen.app.get_key_display(shown))
+        help_text = f"{tooltip} ({key})" if tooltip else key
         yield SystemCommand(title, help_text, _runner(screen, binding.action))
 
 

@@ -170,3 +170,19 @@ def test_a_2248_game_speaks_german() -> None:
             await app.action_quit()
 
     asyncio.run(body())
+
+
+def test_palette_commands_are_german_and_show_the_chosen_key(store: SqliteStore) -> None:
+    from twofold.ui.app import screen_commands
+
+    async def body() -> None:
+        app = make_app(store, "2048", language="de", keymap={"slide.undo": "x,ctrl+z"})
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("left", "up", "right", "down")  # something to undo
+            await pilot.pause()
+            commands = {command.title: command.help for command in screen_commands(app.screen)}
+            assert commands["Zurück"] == "Den letzten Zug zurücknehmen (Taste: x)"
+            assert commands["Hilfe"] == "Regeln und Tasten (Taste: ?)"
+            assert "Nach links schieben" in commands
+
+    asyncio.run(body())
