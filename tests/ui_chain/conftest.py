@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from datetime import date
 from typing import Any
@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from twofold.core import i18n
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
 from twofold.core.session import Session
@@ -20,6 +21,16 @@ from twofold.core.store import memory_store
 from twofold.ui.app import TwofoldApp
 from twofold.ui.chain import ChainScreen
 from twofold.ui.chain.board import Cell, ChainBoard
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test reads English, whatever the machine's locale says."""
+    for variable in i18n.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -143,6 +143,7 @@ class ChainScreen(Screen[None]):
         self._idle_timer: Timer | None = None
         self._clock_timer: Timer | None = None
         self._session_closed = False
+        self._board = ChainBoard(session.game.state.board, self.judge, id="chain-board")
         self._hint_worker: Worker[Any] | None = None
         self._hint_state: Any = None
         self._reported: tuple[Any, dict[str, Any]] | None = None
@@ -166,7 +167,7 @@ class ChainScreen(Screen[None]):
 
     @property
     def board(self) -> ChainBoard:
-        return self.query_one("#chain-board", ChainBoard)
+        return self._board
 
     @property
     def settings(self) -> Settings:
@@ -204,7 +205,7 @@ class ChainScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TopBar(self.session.mode.title, self._fields(), id="chain-topbar")
         yield Static("", id="chain-status")
-        yield ChainBoard(self.state.board, self.judge, id="chain-board")
+        yield self._board
         yield Static(_("Paused. Press P to play on."), id="chain-paused")
         yield AnnouncementLine(id="chain-announce")
         yield PowerUpBar(id="chain-powerups")
