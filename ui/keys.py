@@ -258,6 +258,9 @@ def apply_keymap(app: App[Any], settings: Settings) -> None:
 class KeyCapture(ModalScreen[str | None]):
     """Waits for one key press and gives it back; Esc gives None."""
 
+    #: the app lets even its priority keys (ctrl+q, ctrl+p) through to this screen
+    CAPTURES_KEYS: ClassVar[bool] = True
+
     DEFAULT_CSS = """
     KeyCapture {
         align: center middle;

@@ -235,6 +235,15 @@ class TranslatedApp(App[Any]):
     def get_key_display(self, binding: Binding) -> str:
         return key_display(self, binding)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # a screen that takes the next key press (rebinding a key) gets ctrl+q and ctrl+p too
+        if getattr(self.screen, "CAPTURES_KEYS", False) and action in self.CAPTURED_ACTIONS:
+            return False
+        return super().check_action(action, parameters)
+
+    #: the app's own priority actions a key-capturing screen keeps from running
+    CAPTURED_ACTIONS = frozenset({"quit", "command_palette", "help_quit"})
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             yield command._replace(title=retranslate(command.title), help=retranslate(command.help))

@@ -212,3 +212,24 @@ def test_apply_keymap_with_no_keys_restores_the_defaults(binding_id: str) -> Non
     assert fake.keymap == {binding_id: "x"}
     keys.apply_keymap(fake, Settings())  # type: ignore[arg-type]
     assert fake.keymap == {}
+
+
+def test_the_app_quit_key_can_be_pressed_and_is_refused() -> None:
+    async def body() -> None:
+        store = open_store()
+        app = TwofoldApp(registry(), store)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = await open_keys(app, pilot)
+            await choose_row(screen, pilot, "slide.undo", "u")
+            await pilot.press("enter", "ctrl+q")
+            await pilot.pause()
+            assert app.is_running and app.screen is screen
+            assert "“Quit the app" in status(screen)
+            await pilot.press("enter", "ctrl+p")
+            await pilot.pause()
+            assert app.screen is screen
+            assert app.settings.keymap == {}
+        store.close()
+
+    asyncio.run(body())
