@@ -484,3 +484,56 @@ def test_the_score_flashes_when_a_merge_moves_it(make_app: AppFactory):
             assert not score.has_class("-flash")
 
     run(body())
+
+
+def test_the_sample_opens_a_solver_game_that_never_counts(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            await pilot.press("e")
+            game = screen.session.game
+            assert game.state.moves == 240
+            assert game.flags.uncounted
+            assert screen.query_one(SlideBoard).board == game.state.board
+            assert "Sample" in screen.announcer.text
+
+    run(body())
+
+
+def test_watching_the_solver_and_taking_over(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch):
+    from twofold.ui.screens import slide as slide_module
+
+    monkeypatch.setattr(slide_module, "SOLVER_PAUSE", 0.01)
+
+    async def body() -> None:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = slide(app)
+            await pilot.press("v")
+            assert screen.watching
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if screen.session.game.state.moves >= 3:
+                    break
+            assert screen.session.game.state.moves >= 3
+            assert screen.session.game.flags.solver and screen.session.game.flags.uncounted
+            await pilot.press("x")  # any key takes over
+            assert not screen.watching
+            moves = screen.session.game.state.moves
+            await pilot.pause(0.1)
+            assert screen.session.game.state.moves == moves
+            await pilot.press("v", "v")  # its own key starts and stops it
+            assert not screen.watching
+
+    run(body())
+
+
+def test_plugin_modes_without_a_solver_grey_it(make_app: AppFactory):
+    from twofold.ui.screens.slide import sample_for, solver_for
+
+    app = make_app()
+    mode = app.registry.mode("2048-5x5")
+    assert sample_for(mode) is not None and solver_for(mode) is not None
+    chain = app.registry.mode("2248")
+    assert sample_for(chain) is None and solver_for(chain) is None

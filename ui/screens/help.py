@@ -20,6 +20,9 @@ _KEY_NAMES = {
     "down": "↓",
     "question_mark": "?",
     "comma": ",",
+}
+#: key names that are words, translated when shown
+_KEY_WORDS = {
     "escape": N_("Esc"),
     "enter": N_("Enter"),
     "space": N_("Space"),
@@ -34,13 +37,14 @@ def key_names(keys: str) -> str:
     names = []
     for key in keys.split(","):
         key = key.strip()
-        if key in _KEY_NAMES:
-            names.append(_(_KEY_NAMES[key]))
+        if key in _KEY_NAMES or key in _KEY_WORDS:
+            names.append(_KEY_NAMES.get(key) or _(_KEY_WORDS[key]))
             continue
         parts = key.split("+")
         names.append(
             "+".join(
-                _(_KEY_NAMES[p]) if p in _KEY_NAMES else p.capitalize() if len(p) > 1 else p.upper()
+                _KEY_NAMES.get(p)
+                or (_(_KEY_WORDS[p]) if p in _KEY_WORDS else p.capitalize() if len(p) > 1 else p.upper())
                 for p in parts
             )
         )

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, Vertical
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer
 
 from twofold.core.codes import format_code, share_string
+from twofold.core.game import Game
 from twofold.core.i18n import N_, _
-from twofold.core.rules import Refused, largest_tile
+from twofold.core.rules import Mode, Refused, largest_tile
 from twofold.core.session import Session
 from twofold.ui.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
 from twofold.ui.widgets.announce import AnnouncementLine
@@ -34,6 +37,35 @@ MOVE_TIPS = {
     "right": N_("Move right"),
 }
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}
+
+
+#: seconds between the solver's moves while watching it
+SOLVER_PAUSE = 0.15
+
+
+def sample_for(mode: Mode) -> Callable[[], Game] | None:
+    """How to open the Sample of ``mode``, or None when it has none (plugin modes)."""
+    try:
+        from twofold.variants.classic2048.rules import ClassicRules
+        from twofold.variants.classic2048.sample import sample_game, samples
+    except ImportError:
+        return None
+    rules = mode.rules
+    if not isinstance(rules, ClassicRules) or (mode.size or 4) != rules.size:
+        return None
+    if str(rules.size) not in samples():
+        return None
+    return lambda: sample_game(mode)
+
+
+def solver_for(mode: Mode) -> Callable[[Any], str | None] | None:
+    """The solver's choice of move for ``mode``'s states, or None when it has no solver."""
+    try:
+        from twofold.variants.classic2048.rules import ClassicRules
+        from twofold.variants.classic2048.solver import choose
+    except ImportError:
+        return None
+    return choose if isinstance(mode.rules, ClassicRules) else None
 
 
 class SlideScreen(Screen[None]):
@@ -75,6 +107,12 @@ class SlideScreen(Screen[None]):
         Binding("b", "last_game", _("Last game"), show=False,
                 tooltip=_("Bring back the game that New game or Restart replaced"),
                 id="slide.last_game"),
+        Binding("e", "sample", _("Sample"), show=False,
+                tooltip=_("Open a game the solver played, 240 moves in (never counted)"),
+                id="slide.sample"),
+        Binding("v", "watch_solver", _("Watch the solver"), show=False,
+                tooltip=_("Let the solver play; any key takes over (never counted)"),
+                id="slide.watch_solver"),
         Binding("c", "copy_link", _("Copy link"), show=False,
                 tooltip=_("Copy this game's share string"), id="slide.copy_link"),
         Binding("y", "copy_result", _("Copy result"), show=False,
@@ -99,6 +137,10 @@ class SlideScreen(Screen[None]):
         self.mode = session.mode
         self._best = 0
         self._session_closed = False
+        #: the solver's move function while the player watches it play, else None
+        self._solver: Callable[[Any], str | None] | None = None
+        self._solver_thinking = False
+        self._solver_timer: Timer | None = None
 
     @property
     def twofold(self) -> TwofoldApp:
@@ -217,6 +259,12 @@ class SlideScreen(Screen[None]):
         self.play("undo")
 
     def play(self, action: str) -> None:
+        """The player's action: it takes over from the solver, then is applied."""
+        if self._solver is not None:
+            self.stop_solver()
+        self._act(action)
+
+    def _act(self, action: str) -> None:
         """Apply an action: finish any animation, act, then draw, announce and ask."""
         board = self.board
         board.finish_animation()
@@ -291,6 +339,10 @@ class SlideScreen(Screen[None]):
             return True if self.session.game.can_undo else None
         if action == "last_game":
             return True if self.session.previous is not None else None
+        if action == "sample":
+            return True if sample_for(self.mode) is not None else None
+        if action == "watch_solver":
+            return True if solver_for(self.mode) is not None else None
         return True
 
     def _start(self, begin: Any) -> None:
@@ -343,6 +395,97 @@ class SlideScreen(Screen[None]):
                 code=format_code(back.code), score=back.state.score
             )
         )
+
+    def action_sample(self) -> None:
+        open_sample = sample_for(self.mode)
+        if open_sample is None:
+            self.announce(_("This mode has no Sample."))
+            return
+        self.stop_solver()
+        self._start(lambda: self.session.adopt(open_sample()))
+        self.announce(
+            _("The Sample: a game the solver played, {moves} moves in. It never counts.").format(
+                moves=self.session.game.state.moves
+            )
+        )
+
+    # -- the solver ----------------------------------------------------------------------------
+
+    def action_watch_solver(self) -> None:
+        """Start the solver playing, or stop it when it already is."""
+        if self._solver is not None:
+            self.stop_solver()
+            return
+        solver = solver_for(self.mode)
+        if solver is None:
+            self.announce(_("This mode has no solver."))
+            return
+        if self.session.game.over:
+            self._show_game_over()
+            return
+        self._solver = solver
+        self.session.game.flags.solver = True
+        self.session.game.flags.uncounted = True  # a game the solver played never counts
+        self.session.save()
+        self.announce(_("The solver is playing. Press any key to take over."))
+        self._solver_timer = self.set_interval(SOLVER_PAUSE, self._solver_turn)
+
+    @property
+    def watching(self) -> bool:
+        return self._solver is not None
+
+    def stop_solver(self) -> None:
+        if self._solver is None:
+            return
+        self._solver = None
+        if self._solver_timer is not None:
+            self._solver_timer.stop()
+            self._solver_timer = None
+        self.announce(_("You have the board again."))
+
+    def _solver_turn(self) -> None:
+        if self._solver is None or self._solver_thinking or self.app.screen is not self:
+            return
+        self._solver_thinking = True
+        state = self.session.game.state
+        solver = self._solver
+        self.run_worker(
+            lambda: self._think(solver, state), thread=True, group="solver", exit_on_error=False
+        )
+
+    def _think(self, solver: Callable[[Any], str | None], state: Any) -> None:
+        """In a worker thread: the solver's move, handed back to the app's thread."""
+        try:
+            direction = solver(state)
+        except Exception as error:  # a solver fault stops the watching, not the app
+            self.app.call_from_thread(self._solver_failed, error)
+            return
+        self.app.call_from_thread(self._solver_moves, state, direction)
+
+    def _solver_failed(self, error: Exception) -> None:
+        self._solver_thinking = False
+        self.stop_solver()
+        self.announce(_("The solver stopped: {error}").format(error=error))
+
+    def _solver_moves(self, state: Any, direction: str | None) -> None:
+        self._solver_thinking = False
+        if self._solver is None or state is not self.session.game.state:
+            return  # the player took over, or the game changed while the solver thought
+        if direction is None:
+            self.stop_solver()
+            return
+        self._act(direction)
+        game = self.session.game
+        if game.over or isinstance(self.app.screen, WinDialog):
+            self.stop_solver()
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key takes the board back from the solver; its own key toggles it instead.
+        if self._solver is None:
+            return
+        bound = self.active_bindings.get(event.key)
+        if bound is None or bound.binding.action != "watch_solver":
+            self.stop_solver()
 
     # -- telling -------------------------------------------------------------------------------
 
@@ -405,6 +548,7 @@ class SlideScreen(Screen[None]):
         """Save the game and let it go (leaving the screen or quitting)."""
         if not self._session_closed:
             self._session_closed = True
+            self._solver = None
             for board in self.query(SlideBoard):
                 board.finish_animation()
             self.session.close()
