@@ -32,23 +32,19 @@ _KEY_WORDS = {
 }
 
 
+def _key_part(part: str) -> str:
+    if part in _KEY_NAMES:
+        return _KEY_NAMES[part]
+    if part in _KEY_WORDS:
+        return _(_KEY_WORDS[part])
+    return part.capitalize() if len(part) > 1 else part.upper()
+
+
 def key_names(keys: str) -> str:
     """``"u,ctrl+z"`` as a person reads it: ``U, Ctrl+Z``."""
-    names = []
-    for key in keys.split(","):
-        key = key.strip()
-        if key in _KEY_NAMES or key in _KEY_WORDS:
-            names.append(_KEY_NAMES.get(key) or _(_KEY_WORDS[key]))
-            continue
-        parts = key.split("+")
-        names.append(
-            "+".join(
-                _KEY_NAMES.get(p)
-                or (_(_KEY_WORDS[p]) if p in _KEY_WORDS else p.capitalize() if len(p) > 1 else p.upper())
-                for p in parts
-            )
-        )
-    return ", ".join(names)
+    return ", ".join(
+        "+".join(_key_part(part) for part in key.strip().split("+")) for key in keys.split(",")
+    )
 
 
 def keys_table(bindings: list[BindingType]) -> str:
