@@ -258,3 +258,10 @@ async def test_statistics_settings_and_back_to_the_menu() -> None:
         assert isinstance(pilot.app.screen, MenuScreen)
         saved = pilot.app.store.load_save("2248")
         assert saved is not None and saved.actions == ("chain 7,0 7,1",)
+
+
+async def test_a_click_on_the_paused_board_plays_on() -> None:
+    async with playing() as (pilot, screen):
+        await pilot.press("p")
+        await pilot.click("#chain-paused")
+        assert not screen.paused

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ui_chain.conftest import board_of, click, drag, playing, settle
+from tests.ui_chain.conftest import board_of, click, drag, ladder, playing, settle
 from twofold.ui.chain.powerups import PowerUpBar
 
 
@@ -156,3 +156,14 @@ async def test_a_slow_hint_never_holds_up_play() -> None:
         assert screen.session.game.log == ["chain 7,0 7,1"]
         await settle(pilot)
         assert board.hint == ()  # the hint was for the board before the merge
+
+
+async def test_a_spent_power_up_says_so() -> None:
+    position = {"board": ladder(), "powerups": {"hammer": 0, "undo": 0}}
+    async with playing(position=position) as (pilot, screen):
+        await pilot.press("1")
+        assert screen.armed is None
+        assert "No Hammer left" in str(screen.query_one("#chain-status").render())
+        await pilot.pause(1.6)
+        await pilot.press("u")
+        assert "undo" in str(screen.query_one("#chain-status").render()).lower()

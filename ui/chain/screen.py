@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -628,20 +628,15 @@ class ChainScreen(Screen[None]):
     # -- actions -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Power-ups and undo stay on even when spent: the rules' refusal says why, where a
+        # greyed-out key would say nothing. The bar's buttons show what is held.
         if action in self._PLAY_ACTIONS and self.paused:
             return None
-        if action == "undo":
-            held = self._report().get("powerups", {}).get("undo", 0)
-            return True if self.game.can_undo and held > 0 else None
-        if action == "arm" and parameters:
-            name = str(parameters[0])
-            report = self._report()
-            if name == "shuffle" and "shuffle" in report.get("rescues", []):
-                return True
-            if self.mode_kind == "blitz":
-                return None
-            return True if report.get("powerups", {}).get(name, 0) > 0 else None
         return True
+
+    def on_click(self, event: events.Click) -> None:
+        if self.paused and event.widget is not None and event.widget.id == "chain-paused":
+            self.set_paused(False)
 
     def action_cursor(self, d_row: int, d_col: int) -> None:
         self._input()
