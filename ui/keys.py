@@ -273,6 +273,9 @@ class KeyCapture(ModalScreen[str | None]):
         border: round $accent;
         background: $surface;
     }
+    KeyCapture Label {
+        width: 100%;
+    }
     """
 
     def __init__(self, prompt: str) -> None:
