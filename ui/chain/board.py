@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Protocol
+from typing import Protocol
 
 from rich.color import Color
 from rich.segment import Segment
@@ -129,11 +129,6 @@ class Geometry:
         return x + self.tile_width // 2, y + self.value_line
 
 
-def touching(a: Cell, b: Cell) -> bool:
-    """Whether two cells touch, diagonals included."""
-    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-
-
 class ChainBoard(Widget, can_focus=True):
     """Draws the board and the chain being drawn; turns input into chain messages."""
 
@@ -147,12 +142,6 @@ class ChainBoard(Widget, can_focus=True):
         background-tint: $foreground 0%;
     }
     """
-
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "chain-board--marker",
-        "chain-board--hint",
-        "chain-board--message",
-    }
 
     class ChainChanged(Message):
         """The chain being drawn changed (started, grew, shrank or was cancelled)."""
