@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.command import CommandPalette
@@ -271,6 +272,24 @@ class TranslatedApp(App[Any]):
                     title=_("Do you want to quit?"),
                 )
                 return
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        if event.name != "screenshot":
+            return
+        event.prevent_default()  # Textual's own handler says it in English
+        if event.path is None:
+            self.notify(_("Saved screenshot"), title=_("Screenshot"))
+        else:
+            where = f"[$text-success]{str(event.path)!r}[/]"
+            self.notify(_("Saved screenshot to {path}").format(path=where), title=_("Screenshot"))
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name != "screenshot":
+            return
+        event.prevent_default()
+        self.notify(_("Failed to save screenshot"), title=_("Screenshot"), severity="error")
 
     def switch_language(self, language: str | None) -> bool:
         """Use ``language`` ("" or None: the environment's) from now on.

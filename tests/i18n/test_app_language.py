@@ -186,3 +186,26 @@ def test_palette_commands_are_german_and_show_the_chosen_key(store: SqliteStore)
             assert "Nach links schieben" in commands
 
     asyncio.run(body())
+
+
+def test_textual_notices_speak_german(store: SqliteStore, tmp_path: Any) -> None:
+    from textual import events
+
+    async def body() -> None:
+        app = make_app(store, language="de")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.post_message(
+                events.DeliveryComplete(key="k", path=tmp_path / "s.svg", name="screenshot")
+            )
+            app.post_message(
+                events.DeliveryFailed(key="k", exception=OSError("full"), name="screenshot")
+            )
+            await pilot.press("ctrl+c")  # Textual: "press ctrl+q to quit"
+            await pilot.pause()
+            said = [(str(n.title), str(n.message)) for n in app._notifications]
+            assert ("Bildschirmfoto", "Bildschirmfoto konnte nicht gespeichert werden") in said
+            assert any(m.startswith("Bildschirmfoto gespeichert unter") for _t, m in said)
+            assert any(t == "Möchtest du beenden?" for t, _m in said), said
+
+    asyncio.run(body())
