@@ -45,6 +45,9 @@ TEXTUAL_MESSAGES = (
     N_("Focus Next"),
     N_("Focus Previous"),
     N_("Copy selected text"),
+    # headings in Textual's Keys panel
+    N_("Input"),
+    N_("Collapsible"),
     # the descriptions of the keys of Textual's widgets (the Keys panel shows them)
     N_("Bottom"),
     N_("Copy"),
@@ -212,6 +215,10 @@ def translate_bindings(app: App[Any]) -> None:
         merged = cls.__dict__.get("_merged_bindings")
         if isinstance(merged, BindingsMap):
             _translate_map(merged)
+        title = cls.__dict__.get("BINDING_GROUP_TITLE")
+        if isinstance(title, str) and title:
+            # the heading of a widget's keys in Textual's Keys panel
+            cls.BINDING_GROUP_TITLE = retranslate(title)
     _translate_map(app._bindings)
     for screen in all_screens(app):
         for node in screen.walk_children(with_self=True):
