@@ -213,15 +213,17 @@ def test_a_session_saves_resumes_and_records(fib_registry: plugins.Registry) -> 
     store = MemoryStore()
     mode = fib_registry.mode("fib")
     session = Session(mode, store)
-    for action in ("left", "up", "right"):
-        session.act(action)
+    session.new_game(CODE)  # a fixed code: the same moves change the board every run
+    played = [a for a in ("left", "up", "right", "down") if session.act(a).changed]
+    assert len(played) >= 2
     session.act("undo")
     again = Session(mode, store)
     assert again.game.state == session.game.state
-    assert again.game.log == ["left", "up", "right", "undo"]
+    assert again.game.log == [*played, "undo"]
     again.new_game()
     [finished] = store.finished
-    assert finished.mode_id == "fib" and finished.moves == 2
+    assert finished.mode_id == "fib" and finished.code == CODE
+    assert finished.moves == len(played) - 1
     assert finished.stats == {"sums": session.game.state.sums}
 
 
