@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Protocol
 
 from rich.color import Color
@@ -50,6 +51,16 @@ class ChainJudge(Protocol):
     def value(self, board: Board, chain: Chain) -> int:
         """The tile ``chain`` would make (0 while it is shorter than two)."""
         ...
+
+
+@cache
+def _rim_style(colour: Color) -> Style:
+    return Style(color=colour)
+
+
+@cache
+def _face_style(colour: Color) -> Style:
+    return Style(color=text_colour(colour), bgcolor=colour, bold=True)
 
 
 @dataclass(frozen=True)
@@ -453,6 +464,7 @@ class ChainBoard(Widget, can_focus=True):
         self._frame = self._by_column(self._sprites())
         self._chain_colour = tile_colour(self.chain_value) if len(self.chain) >= 2 else None
         self._candidates = self._open_cells()
+        self._base = self.rich_style
         return super().render_lines(crop)
 
     def _by_column(self, sprites: list[Sprite]) -> list[list[Sprite]]:
@@ -479,7 +491,7 @@ class ChainBoard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         # unstyled cells take the board's own background (not the terminal's)
-        return self._line(y).apply_style(self.rich_style)
+        return self._line(y).apply_style(getattr(self, "_base", None) or self.rich_style)
 
     def _line(self, y: int) -> Strip:
         width = self.size.width
@@ -493,6 +505,7 @@ class ChainBoard(Widget, can_focus=True):
             self._frame = self._by_column(self._sprites())
             self._chain_colour = None
             self._candidates = frozenset()
+            self._base = self.rich_style
         segments: list[Segment] = [Segment(" " * geometry.left)]
         for col in range(geometry.cols):
             if col:
@@ -508,9 +521,9 @@ class ChainBoard(Widget, can_focus=True):
         if cell in self.chain:
             return self._chain_colour or tile_colour(value)
         if self.chain and cell not in self._candidates:
-            return dimmed(tile_colour(value), self.rich_style.bgcolor)
+            return dimmed(tile_colour(value), self._base.bgcolor)
         if not self.chain and self.hint and cell not in self.hint[: self.hint_shown]:
-            return dimmed(tile_colour(value), self.rich_style.bgcolor)
+            return dimmed(tile_colour(value), self._base.bgcolor)
         return tile_colour(value)
 
     def _tile_segments(
@@ -529,8 +542,8 @@ class ChainBoard(Widget, can_focus=True):
         background = self._tile_colour(cell, sprite.value)
         if line == h - 1:
             # the bottom half-line of a tile leaves a thin gap before the next row
-            return [Segment("▀" * w, Style(color=background))]
-        style = Style(color=text_colour(background), bgcolor=background, bold=True)
+            return [Segment("▀" * w, _rim_style(background))]
+        style = _face_style(background)
         if line != geometry.value_line:
             return [Segment(" " * w, style)]
         left, right = self._markers(cell) if resting else (" ", " ")
