@@ -137,12 +137,13 @@ def test_game_over_only_when_nothing_can_move_or_add_up() -> None:
 
 def test_the_opening_and_a_short_game_are_pinned() -> None:
     """Golden: a change to the deal or the rules here is a decision, not a slip."""
-    game = Game.start(modes()[0], "7K3M9QXP")
-    assert game.state.board == board(". . . .", ". . . .", ". . . .", "1 2 . .")
+    game = Game.start(modes()[0], CODE)  # twofold play fib --code MFC0-S291
+    assert CODE == "MFC0S291"
+    assert game.state.board == board(". 1 2 .", ". . . .", ". . . .", ". . . .")
     for action in ("left", "up", "right", "down", "left", "up"):
         game.act(action)
-    assert game.state.board == board("2 5 1 1", ". . . .", ". . . .", ". . . .")
-    assert (game.state.score, game.state.moves, game.state.draws) == (12, 6, 16)
+    assert game.state.board == board("2 3 3 .", "1 . . .", ". . . .", "1 . . .")
+    assert (game.state.score, game.state.moves, game.state.draws) == (8, 6, 16)
     daily = Game.start(modes()[1], daily_code("fib-daily", date(2026, 11, 30)))
     assert daily.code == "CRMZXQYM"
     assert daily.state.board == board(". . . .", ". . 1 .", ". 2 . .", ". . . .")
