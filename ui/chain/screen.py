@@ -93,6 +93,10 @@ class ChainScreen(Screen[None]):
     ChainScreen.-paused #chain-board {
         display: none;
     }
+    ChainScreen #chain-announce {
+        /* a long hint wraps; the board keeps its rows at 80x24 (R opens its own dialog) */
+        max-height: 3;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
