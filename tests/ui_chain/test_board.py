@@ -165,3 +165,16 @@ async def test_textual_animations_none_draws_the_end_at_once() -> None:
         await drag(pilot, board, [(7, 0), (7, 1)])
         assert not board.animating
         assert board.board == screen.state.board
+
+
+async def test_any_key_finishes_the_animation() -> None:
+    async with playing() as (pilot, screen):
+        board = board_of(screen)
+        if pilot.app.animation_level == "none":
+            return
+        await pilot.mouse_down(board, offset=board.cell_offset((7, 0)))
+        await pilot.hover(board, offset=board.cell_offset((7, 1)))
+        await pilot.mouse_up(board, offset=board.cell_offset((7, 1)))
+        assert board.animating
+        await pilot.press("x")  # no binding at all
+        assert not board.animating

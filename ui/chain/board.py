@@ -383,6 +383,10 @@ class ChainBoard(Widget, can_focus=True):
         else:
             self.tap(cell)
 
+    def on_key(self, event: events.Key) -> None:
+        # any key ends the animation at once; the key itself goes on to its binding
+        self.finish_animation()
+
     # -- mouse --------------------------------------------------------------------------
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
