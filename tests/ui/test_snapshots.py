@@ -15,6 +15,8 @@ from textual.pilot import Pilot
 
 from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.ui.test_menu_and_screens import finish
+from twofold.core import plugins
+from twofold.core.session import Session
 from twofold.core.store import SqliteStore
 
 THEMES = ["textual-dark", "textual-light"]
@@ -31,6 +33,11 @@ def theme(request: pytest.FixtureRequest) -> str:
 
 def test_menu(snap_compare: SnapCompare, make_app: AppFactory, theme: str, store: SqliteStore):
     finish(store, "2048", 5120, (2, 4, 8, 16, 32, 64, 128, 256, 512), 1)
+    waiting = Session(plugins.registry().mode("2048-5x5"), store)
+    waiting.new_game(CODE)
+    for action in OPENING[:4]:
+        waiting.act(action)
+    waiting.close()
     assert snap_compare(make_app(motion=False, theme=theme), terminal_size=(80, 24))
 
 
