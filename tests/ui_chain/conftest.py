@@ -33,6 +33,16 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flashes and messages that outlast a slow, busy test machine."""
+    from twofold.ui.chain import board, screen
+
+    monkeypatch.setattr(board, "FLASH_SECONDS", 30.0)
+    monkeypatch.setattr(screen, "REFUSAL_SECONDS", 30.0)
+    monkeypatch.setattr(screen, "MESSAGE_SECONDS", 30.0)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     """Run ``async def`` tests with asyncio.run (the suite has no asyncio plugin)."""

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.geometry import Size
 
 from tests.ui_chain.conftest import CODE, board_of, drag, ladder, no_pairs, playing
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
+from twofold.ui.chain import animation
 from twofold.ui.chain.animation import motion_for, still
 from twofold.ui.chain.board import Geometry
 from twofold.ui.chain.palette import label, tile_colour
+
+
+@pytest.fixture
+def slow_motion(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Animations long enough to be caught midway on a busy machine."""
+    monkeypatch.setattr(animation, "DURATION", 5.0)
 
 
 def test_geometry_fits_80_by_24_and_grows_with_the_terminal() -> None:
@@ -69,7 +77,7 @@ def test_no_motion_for_a_swap() -> None:
     assert motion_for(state.board, outcome.state.board, outcome.events) is None
 
 
-async def test_merge_animates_and_any_key_finishes_it() -> None:
+async def test_merge_animates_and_any_key_finishes_it(slow_motion: None) -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
         if pilot.app.animation_level == "none":
@@ -167,7 +175,7 @@ async def test_textual_animations_none_draws_the_end_at_once() -> None:
         assert board.board == screen.state.board
 
 
-async def test_any_key_finishes_the_animation() -> None:
+async def test_any_key_finishes_the_animation(slow_motion: None) -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
         if pilot.app.animation_level == "none":

@@ -356,11 +356,11 @@ class ChainScreen(Screen[None]):
     def _value_at(self, cell: Cell) -> int:
         return int(self.state.board[cell[0]][cell[1]])
 
-    def _say(self, message: Text, seconds: float = MESSAGE_SECONDS) -> None:
+    def _say(self, message: Text) -> None:
         self._message = message
         if self._message_timer is not None:
             self._message_timer.stop()
-        self._message_timer = self.set_timer(seconds, self._clear_message)
+        self._message_timer = self.set_timer(MESSAGE_SECONDS, self._clear_message)
         self._refresh_status()
 
     def _clear_message(self) -> None:
