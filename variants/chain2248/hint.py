@@ -180,12 +180,24 @@ def _block_bound(x: int, comp: int, end: int = -1) -> int:
     return 1 + max(value(b, x) for b in blocks if b >> x & 1)
 
 
+#: parts at least this big get the costly bounds before their search, not after
+#: the first try (a big part that cannot be covered would otherwise be searched
+#: through before the proof that it cannot is ever asked for)
+EAGER = 20
+
+#: how a memoised best path goes on: it ends here; it steps to cell a in part b; it
+#: goes on inside a (some cells dropped); it ends at dead end a, searched inside b
+_END, _STEP, _DROP, _PAIR = 0, 1, 2, 3
+_NONE = (_END, 0, 0)
+
+
 class RegionPaths:
     """Longest simple paths inside regions of equal tiles, memoised for one board."""
 
     def __init__(self) -> None:
-        self._free: dict[tuple[int, int], tuple[int, int]] = {}
-        self._pair: dict[tuple[int, int, int], tuple[int, int]] = {}
+        # (best length, how): how says what the best path does first (see _STEP...)
+        self._free: dict[tuple[int, int], tuple[int, tuple[int, int, int]]] = {}
+        self._pair_memo: dict[tuple[int, int, int], tuple[int, tuple[int, int, int]]] = {}
 
     # -- bounds -------------------------------------------------------------------------
 
@@ -238,8 +250,22 @@ class RegionPaths:
         if known is not None:
             return known[0]
         rest = comp & ~(1 << x)
-        best, step = 1, -1
-        if rest:
+        best, how = 1, _NONE
+        dead = _one_neighbour(comp) & rest if rest else 0
+        if dead:
+            # A dead end can only be the last cell: either the path ends at one of them,
+            # searched from that end (the tighter one), or it uses none of them.
+            kept = comp & ~dead
+            if kept != 1 << x:
+                best, how = self.longest_from(x, kept), (_DROP, kept, 0)
+            for d in _bits(dead):
+                part = kept | (1 << d)
+                if part.bit_count() <= best:
+                    break
+                length = self.longest_between(x, d, part)
+                if length > best:
+                    best, how = length, (_PAIR, d, part)
+        elif rest:
             bound = self._free_bound(x, comp)
             tight = False
             for y in self._order(x, rest):
@@ -248,7 +274,7 @@ class RegionPaths:
                     continue
                 length = 1 + self.longest_from(y, part)
                 if length > best:
-                    best, step = length, y
+                    best, how = length, (_STEP, y, part)
                     if best >= bound:
                         break
                 if not tight:
@@ -257,37 +283,134 @@ class RegionPaths:
                     bound = min(bound, _block_bound(x, comp))
                     if best >= bound:
                         break
-        self._free[key] = (best, step)
+        self._free[key] = (best, how)
         return best
 
     def longest_between(self, x: int, end: int, comp: int) -> int:
         """Cells in the longest path from ``x`` to ``end`` inside ``comp``; 0 if there is none."""
+        a, b = self._ends(x, end, comp)
+        return self._pair(a, b, comp)
+
+    @staticmethod
+    def _ends(x: int, end: int, comp: int) -> tuple[int, int]:
+        """Search from the end with fewer ways out (but not a dead end): found sooner."""
+        ways_x, ways_end = (TOUCH[x] & comp).bit_count(), (TOUCH[end] & comp).bit_count()
+        # a dead end's one step is forced anyway: start from the other end
+        if ways_x == 1 < ways_end or 1 < ways_end < ways_x:
+            return end, x
+        return x, end
+
+    def _pair(self, x: int, end: int, comp: int) -> int:
         if x == end:
             return 1
         key = (x, end, comp)
-        known = self._pair.get(key)
+        known = self._pair_memo.get(key)
         if known is not None:
             return known[0]
-        rest = comp & ~(1 << x)
-        best, step = 0, -1
-        bound = self._pair_bound(x, end, comp)
-        tight = False
-        for y in self._order(x, rest):
-            part = _component(1 << y, rest)
-            if not part >> end & 1 or part.bit_count() + 1 <= best:
-                continue
-            length = self.longest_between(y, end, part)
-            if length and length + 1 > best:
-                best, step = length + 1, y
-                if best >= bound:
-                    break
+        best, how = 0, _NONE
+        trimmed = _trim(comp, (1 << x) | (1 << end))
+        if trimmed != comp:
+            best, how = self._pair(x, end, trimmed), (_DROP, trimmed, 0)
+        else:
+            rest = comp & ~(1 << x)
+            size = comp.bit_count()
+            bound = self._pair_bound(x, end, comp)
+            tight = size < EAGER
             if not tight:
-                tight = True
                 bound = min(bound, _block_bound(x, comp, end))
+                if bound == size and not _may_cover(x, end, comp):
+                    # Some cell must stay out: a path through all the others is the best
+                    # hope, and asking which cell is far quicker than searching blind.
+                    best, how = self._skip_one(x, end, comp)
+                    bound = size - 1 if best == size - 1 else size - 2
+            for y in self._order(x, rest) if best < bound else ():
+                part = _component(1 << y, rest)
+                if not part >> end & 1 or part.bit_count() + 1 <= best:
+                    continue
+                length = self._pair(y, end, part)
+                if length and length + 1 > best:
+                    best, how = length + 1, (_STEP, y, part)
+                    if best >= bound:
+                        break
+                if not tight:
+                    tight = True
+                    bound = self._tight_pair_bound(x, end, comp, bound)
+                    if best >= bound:
+                        break
+        self._pair_memo[key] = (best, how)
+        return best
+
+    def longest_anywhere(self, comp: int) -> tuple[int, tuple[int, int, int]]:
+        """The longest path inside ``comp``: its length and how to rebuild it.
+
+        ``(_STEP, x, part)``: the longest path from x inside part; ``(_PAIR, a, part)``
+        with ``b`` packed as ``part`` holding both: see :meth:`path_anywhere`. A path
+        that visits a dead end ends there, so dead ends are tried as ends first.
+        """
+        dead = _one_neighbour(comp)
+        best, how = 0, _NONE
+        if dead and comp.bit_count() > 2:
+            ends = _bits(dead)
+            kept = comp & ~dead
+            for i, a in enumerate(ends):
+                for b in ends[i + 1 :]:
+                    part = kept | (1 << a) | (1 << b)
+                    if part.bit_count() > best:
+                        length = self.longest_between(a, b, part)
+                        if length > best:
+                            best, how = length, (_PAIR, a, b)
+                for_a = kept | (1 << a)
+                if for_a.bit_count() > best:
+                    length = self.longest_from(a, for_a)
+                    if length > best:
+                        best, how = length, (_STEP, a, for_a)
+            if kept.bit_count() > best:
+                length, inner = self.longest_anywhere(kept)
+                if length > best:
+                    best, how = length, inner
+            return best, how
+        bound = self.region_bound(comp)
+        for x in _bits(comp):
+            length = self.longest_from(x, comp)
+            if length > best:
+                best, how = length, (_STEP, x, comp)
                 if best >= bound:
                     break
-        self._pair[key] = (best, step)
-        return best
+        return best, how
+
+    def path_anywhere(self, comp: int, how: tuple[int, int, int]) -> list[int]:
+        tag, a, b = how
+        if tag == _PAIR:
+            part = (comp & ~_one_neighbour(comp)) | (1 << a) | (1 << b)
+            return self.path_between(a, b, part)
+        return self.path_from(a, b)
+
+    def _skip_one(self, x: int, end: int, comp: int) -> tuple[int, tuple[int, int, int]]:
+        """The longest path from ``x`` to ``end`` through all cells of ``comp`` but one.
+
+        Cells with fewer neighbours are tried first (they are what blocks a full path).
+        """
+        best, how = 0, _NONE
+        target = comp.bit_count() - 1
+        inner = comp & ~(1 << x) & ~(1 << end)
+        for c in sorted(_bits(inner), key=lambda c: ((TOUCH[c] & comp).bit_count(), c)):
+            part = comp & ~(1 << c)
+            if _component(1 << x, part) != part or not _may_cover(x, end, part):
+                continue
+            length = self._pair(x, end, part)
+            if length > best:
+                best, how = length, (_DROP, part, 0)
+                if best >= target:
+                    break
+        return best, how
+
+    @staticmethod
+    def _tight_pair_bound(x: int, end: int, comp: int, bound: int) -> int:
+        """The costlier bounds: blocks, then whether every cell can be on the way."""
+        bound = min(bound, _block_bound(x, comp, end))
+        if bound == comp.bit_count() and not _may_cover(x, end, comp):
+            bound -= 1
+        return bound
 
     @staticmethod
     def _order(x: int, rest: int) -> list[int]:
@@ -299,25 +422,141 @@ class RegionPaths:
     # -- the paths themselves -----------------------------------------------------------
 
     def path_from(self, x: int, comp: int) -> list[int]:
+        """The cells of the longest path from ``x`` inside ``comp``, from ``x`` on."""
         self.longest_from(x, comp)
         path = [x]
         while True:
-            step = self._free[(x, comp)][1]
-            if step < 0:
+            tag, a, b = self._free[(x, comp)][1]
+            if tag == _STEP:
+                x, comp = a, b
+                path.append(x)
+            elif tag == _DROP:
+                comp = a
+            elif tag == _PAIR:
+                return path[:-1] + self.path_between(x, a, b)
+            else:
                 return path
-            comp = _component(1 << step, comp & ~(1 << x))
-            x = step
-            path.append(x)
 
     def path_between(self, x: int, end: int, comp: int) -> list[int]:
-        self.longest_between(x, end, comp)
+        """The cells of the longest path from ``x`` to ``end`` inside ``comp``."""
+        a, b = self._ends(x, end, comp)
+        path = self._pair_path(a, b, comp)
+        return path if a == x else path[::-1]
+
+    def _pair_path(self, x: int, end: int, comp: int) -> list[int]:
+        self._pair(x, end, comp)
         path = [x]
         while x != end:
-            step = self._pair[(x, end, comp)][1]
-            comp = _component(1 << step, comp & ~(1 << x))
-            x = step
-            path.append(x)
+            tag, a, b = self._pair_memo[(x, end, comp)][1]
+            if tag == _STEP:
+                x, comp = a, b
+                path.append(x)
+            else:
+                comp = a
         return path
+
+
+class _Cover:
+    """The edges a path from ``x`` to ``end`` through every cell of ``comp`` would need.
+
+    Constraint propagation: the ends use one edge, every other cell two; a cell with
+    only as many usable edges as it needs must use them all, a cell whose edges are
+    all decided gives up the rest, and no edge may close a loop or join the two ends
+    before every cell is on the way. A contradiction proves a cell must be left out.
+    """
+
+    def __init__(self, x: int, end: int, comp: int) -> None:
+        self.x, self.end = x, end
+        self.cells = _bits(comp)
+        self.need = dict.fromkeys(self.cells, 2)
+        self.need[x] = self.need[end] = 1
+        self.usable = {v: set(_bits(TOUCH[v] & comp)) for v in self.cells}
+        self.used: dict[int, set[int]] = {v: set() for v in self.cells}
+        self.group = {v: v for v in self.cells}
+        self.size = dict.fromkeys(self.cells, 1)
+
+    def copy(self) -> _Cover:
+        twin = object.__new__(_Cover)
+        twin.x, twin.end, twin.cells, twin.need = self.x, self.end, self.cells, self.need
+        twin.usable = {v: set(e) for v, e in self.usable.items()}
+        twin.used = {v: set(e) for v, e in self.used.items()}
+        twin.group, twin.size = dict(self.group), dict(self.size)
+        return twin
+
+    def _root(self, v: int) -> int:
+        group = self.group
+        while group[v] != v:
+            group[v] = group[group[v]]
+            v = group[v]
+        return v
+
+    def force(self, v: int, w: int) -> bool:
+        """Put the edge v-w on the path; False on a contradiction."""
+        a, b = self._root(v), self._root(w)
+        if a == b:
+            return False  # the edge would close a loop
+        self.used[v].add(w)
+        self.used[w].add(v)
+        if len(self.used[v]) > self.need[v] or len(self.used[w]) > self.need[w]:
+            return False
+        self.group[a] = b
+        self.size[b] += self.size[a]
+        joined = self._root(self.x) == self._root(self.end)
+        return not joined or self.size[self._root(self.x)] == len(self.cells)
+
+    def propagate(self) -> bool:
+        changed = True
+        while changed:
+            changed = False
+            for v in self.cells:
+                usable, used, need = self.usable[v], self.used[v], self.need[v]
+                if len(usable) < need:
+                    return False
+                if len(used) == need and len(usable) > need:
+                    for w in usable - used:
+                        usable.discard(w)
+                        self.usable[w].discard(v)
+                    changed = True
+                elif len(usable) == need and len(used) < need:
+                    for w in usable - used:
+                        if not self.force(v, w):
+                            return False
+                    changed = True
+        return True
+
+
+def _may_cover(x: int, end: int, comp: int) -> bool:
+    """False when no path from ``x`` to ``end`` can visit every cell of ``comp``.
+
+    Propagates (see _Cover), then tries each way out of each end in turn.
+    """
+    cover = _Cover(x, end, comp)
+    if not cover.propagate():
+        return False
+    for v in (x, end):
+        if cover.used[v]:
+            continue
+        possible = False
+        for w in sorted(cover.usable[v]):
+            trial = cover.copy()
+            if trial.force(v, w) and trial.propagate():
+                possible = True
+                break
+        if not possible:
+            return False
+    return True
+
+
+def _trim(comp: int, keep: int) -> int:
+    """``comp`` without its dead ends, again and again, sparing the cells of ``keep``.
+
+    A cell with one neighbour can be on a path only as one of its ends.
+    """
+    while True:
+        dead = _one_neighbour(comp) & ~keep
+        if not dead:
+            return comp
+        comp &= ~dead
 
 
 def _next_power(n: int) -> int:
@@ -358,19 +597,14 @@ def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
             winner, finish = (value, length), how
 
     # chains of one level: the longest path in each region of two or more tiles
+    singles: dict[int, tuple[int, int, int]] = {}
     for i in range(SIZE):
         region = region_of[i]
         if region.bit_count() < 2 or region & ((1 << i) - 1):
             continue  # single tile, or not the region's first cell
-        bound = paths.region_bound(region)
-        top, n = -1, 0
-        for x in _bits(region):
-            length = paths.longest_from(x, region)
-            if length > n:
-                top, n = x, length
-                if n >= bound:
-                    break
-        offer(values[top] * _next_power(n), n, ("single", top, 0, 0))
+        n, how = paths.longest_anywhere(region)
+        singles[i] = how
+        offer(values[i] * _next_power(n), n, ("single", i, 0, 0))
 
     # the first level of a longer chain: any path of two or more tiles ending at an exit
     for e in _bits(exits):
@@ -403,7 +637,11 @@ def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
 
     if not winner[0]:
         return None
-    return tuple(CELLS[i] for i in _rebuild(finish, best, region_of, paths))
+    if finish[0] == "single":
+        cells = paths.path_anywhere(region_of[finish[1]], singles[finish[1]])
+    else:
+        cells = _rebuild(finish, best, region_of, paths)
+    return tuple(CELLS[i] for i in cells)
 
 
 def _rebuild(
@@ -413,9 +651,7 @@ def _rebuild(
     paths: RegionPaths,
 ) -> list[int]:
     """The cells of the winning chain, first to last."""
-    how, x, carry, s = finish
-    if how == "single":
-        return paths.path_from(x, region_of[x])
+    _how, x, carry, s = finish
     tail = paths.path_from(s, region_of[s])
     while True:
         _length, back = best[(x, carry)]
