@@ -473,7 +473,7 @@ def test_the_score_flashes_when_a_merge_moves_it(make_app: AppFactory):
     position = {"board": [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 4]]}
 
     async def body() -> None:
-        app = make_app("2048", position=position, motion=False)
+        app = make_app("2048", position=position, motion=True)
         async with app.run_test(size=(80, 24)) as pilot:
             score = slide(app).query_one("#topbar-score")
             await pilot.press("down")  # no merge: no flash
@@ -482,6 +482,18 @@ def test_the_score_flashes_when_a_merge_moves_it(make_app: AppFactory):
             assert score.has_class("-flash")
             await pilot.pause(0.6)
             assert not score.has_class("-flash")
+
+    run(body())
+
+
+def test_reduced_motion_does_not_flash_the_score(make_app: AppFactory):
+    position = {"board": [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]}
+
+    async def body() -> None:
+        app = make_app("2048", position=position, motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("left")
+            assert not slide(app).query_one("#topbar-score").has_class("-flash")
 
     run(body())
 

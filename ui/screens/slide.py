@@ -291,8 +291,8 @@ class SlideScreen(Screen[None]):
             game.resume()
         gained = after.score > before.score and step.action != "undo"
         self._show_numbers()
-        if gained:
-            self.topbar.flash("score")
+        if gained and not self.twofold.reduced_motion:
+            self.topbar.flash("score")  # a flash is motion too: reduced motion goes without
         text = step.announcement
         if step.reached_goal:
             text = " ".join([text, _("You reached {goal}!").format(goal=self.mode.goal)]).strip()
