@@ -549,3 +549,19 @@ def test_plugin_modes_without_a_solver_grey_it(make_app: AppFactory):
     assert sample_for(mode) is not None and solver_for(mode) is not None
     chain = app.registry.mode("2248")
     assert sample_for(chain) is None and solver_for(chain) is None
+
+
+def test_the_clock_stops_while_the_terminal_is_away(make_app: AppFactory):
+    async def body() -> None:
+        app = make_app("2048", motion=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            game = slide(app).session.game
+            assert game.running
+            app.app_focus = False
+            await pilot.pause()
+            assert not game.running
+            app.app_focus = True
+            await pilot.pause()
+            assert game.running
+
+    run(body())

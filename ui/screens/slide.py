@@ -199,8 +199,18 @@ class SlideScreen(Screen[None]):
                 )
             )
         game.resume()
+        self.watch(self.app, "app_focus", self._focus_changed, init=False)
         if game.over:
             self.call_after_refresh(self._show_game_over)
+
+    def _focus_changed(self, focused: bool) -> None:
+        # The play time counts only while the terminal has the player's attention.
+        if self._session_closed:
+            return
+        if focused and self.app.screen is self:
+            self.session.game.resume()
+        elif not focused:
+            self.session.game.pause()
 
     def apply_settings(self) -> None:
         """Take up a change of settings (reduced motion)."""
