@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -514,6 +515,8 @@ def test_the_sample_opens_a_solver_game_that_never_counts(make_app: AppFactory):
 
 
 def test_watching_the_solver_and_taking_over(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch):
+    from textual import events
+
     from twofold.ui.screens import slide as slide_module
 
     monkeypatch.setattr(slide_module, "SOLVER_PAUSE", 0.01)
@@ -522,20 +525,26 @@ def test_watching_the_solver_and_taking_over(make_app: AppFactory, monkeypatch: 
         app = make_app("2048", motion=False)
         async with app.run_test(size=(80, 24)) as pilot:
             screen = slide(app)
-            await pilot.press("v")
+            assert screen.active_bindings["v"].binding.action == "watch_solver"
+            screen.action_watch_solver()  # V; Pilot's press would wait for an idle app
             assert screen.watching
-            for _ in range(100):
-                await pilot.pause(0.02)
+            # Pilot waits for an idle app, which a playing solver never is: plain sleeps.
+            for _ in range(200):
+                await asyncio.sleep(0.01)
                 if screen.session.game.state.moves >= 3:
                     break
             assert screen.session.game.state.moves >= 3
             assert screen.session.game.flags.solver and screen.session.game.flags.uncounted
-            await pilot.press("x")  # any key takes over
+            screen.on_key(events.Key("v", "v"))  # its own key is left to toggle it
+            assert screen.watching
+            screen.on_key(events.Key("x", "x"))  # any other key takes over
             assert not screen.watching
             moves = screen.session.game.state.moves
             await pilot.pause(0.1)
             assert screen.session.game.state.moves == moves
-            await pilot.press("v", "v")  # its own key starts and stops it
+            screen.action_watch_solver()
+            assert screen.watching
+            screen.action_watch_solver()
             assert not screen.watching
 
     run(body())
