@@ -233,3 +233,11 @@ def test_the_app_quit_key_can_be_pressed_and_is_refused() -> None:
         store.close()
 
     asyncio.run(body())
+
+
+def test_help_lists_the_keys_the_player_chose() -> None:
+    from twofold.ui.screens.help import help_markdown
+
+    rows = [line for line in help_markdown(None, {"slide.undo": "x,ctrl+z"}).splitlines()]
+    assert "| X, Ctrl+Z | Undo | Take back the last move |" in rows
+    assert "| U, Ctrl+Z | Undo | Take back the last move |" in help_markdown(None).splitlines()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -47,15 +48,20 @@ def key_names(keys: str) -> str:
     )
 
 
-def keys_table(bindings: list[BindingType]) -> str:
-    """A Markdown table of keys and what they do, from a screen's BINDINGS."""
+def keys_table(bindings: list[BindingType], keymap: Mapping[str, str] | None = None) -> str:
+    """A Markdown table of keys and what they do, from a screen's BINDINGS.
+
+    ``keymap`` (the player's keys, binding id -> keys) replaces the defaults it names.
+    """
+    keymap = keymap or {}
     rows = [f"| {_('Keys')} | {_('Action')} | {_('What it does')} |", "|---|---|---|"]
     for binding in bindings:
         if not isinstance(binding, Binding) or binding.system or not binding.description:
             continue
         # BINDINGS keep the language of their import; retranslate gives today's
         what, why = retranslate(binding.description), retranslate(binding.tooltip)
-        rows.append(f"| {key_names(binding.key)} | {what} | {why} |")
+        keys = keymap.get(binding.id or "") or binding.key
+        rows.append(f"| {key_names(keys)} | {what} | {why} |")
     return "\n".join(rows)
 
 
@@ -80,7 +86,7 @@ def slide_rules() -> str:
     )  # fmt: skip
 
 
-def help_markdown(mode: Mode | None) -> str:
+def help_markdown(mode: Mode | None, keymap: Mapping[str, str] | None = None) -> str:
     parts = [f"# {_('twofold help')}"]
     if mode is None:
         parts += [
@@ -92,11 +98,11 @@ def help_markdown(mode: Mode | None) -> str:
         ]
         from twofold.ui.screens.menu import MenuScreen
 
-        parts += [f"## {_('Keys in the menu')}", keys_table(MenuScreen.BINDINGS)]
+        parts += [f"## {_('Keys in the menu')}", keys_table(MenuScreen.BINDINGS, keymap)]
         from twofold.ui.screens.slide import SlideScreen
 
         parts += [f"## {_('Sliding games (2048)')}", slide_rules()]
-        parts += [f"## {_('Keys in a sliding game')}", keys_table(SlideScreen.BINDINGS)]
+        parts += [f"## {_('Keys in a sliding game')}", keys_table(SlideScreen.BINDINGS, keymap)]
     else:
         parts += [f"## {mode.title}", mode.description]
         screen_bindings: list[BindingType] = []
@@ -110,7 +116,7 @@ def help_markdown(mode: Mode | None) -> str:
         else:
             screen_bindings = _other_bindings(mode)
         if screen_bindings:
-            parts += [f"### {_('Keys')}", keys_table(screen_bindings)]
+            parts += [f"### {_('Keys')}", keys_table(screen_bindings, keymap)]
     parts += [
         f"## {_('Everywhere')}",
         _(
@@ -153,7 +159,8 @@ class HelpScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
-            yield Markdown(help_markdown(self.mode), id="help-text")
+            keymap = getattr(getattr(self.app, "settings", None), "keymap", None)
+            yield Markdown(help_markdown(self.mode, keymap), id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:
