@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from twofold.core.i18n import _, retranslate
-from twofold.core.plugins import Registry
+from twofold.core.plugins import PluginFault, Registry
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
@@ -170,12 +170,16 @@ class TwofoldApp(TranslatedApp):
                 refill()  # the menu greys the mode from now on
             return False
         self.prune_sessions()
-        session = Session(mode, self.store, on_finished=self._finished)
-        if code is not None or position is not None:
-            try:
-                session.new_game(code, position=position)
-            except (PositionError, ValueError) as error:
-                self.notify(str(error), severity="error")
+        try:
+            session = Session(mode, self.store, on_finished=self._finished)
+            if code is not None or position is not None:
+                try:
+                    session.new_game(code, position=position)
+                except (PositionError, ValueError) as error:
+                    self.notify(str(error), severity="error")
+        except PluginFault as fault:  # the mode's rules failed to start a game: stay here
+            self.notify(str(fault), severity="error", timeout=10)
+            return False
         self.sessions.append(session)
         self.push_screen(factory(session), lambda _result: self.forget_session(session))
         return True

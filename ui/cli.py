@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from twofold.core import plugins
 from twofold.core.codes import CodeError, is_share_string, parse_code, parse_share
 from twofold.core.i18n import N_, _
+from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import Session
 
@@ -253,6 +254,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except PluginFault as fault:  # a plugin's bug: its game is kept as it was
+        print(f"twofold: {fault}", file=sys.stderr)
+        return 1
     except Exception as error:  # a user never sees a traceback: one line, details in a file
         details = crash_report()
         print(

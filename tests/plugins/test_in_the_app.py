@@ -63,3 +63,30 @@ def test_a_fibonacci_game_plays_on_the_generic_slide_screen() -> None:
         asyncio.run(body())
     finally:
         store.close()
+
+
+def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_its_save_kept() -> None:
+    from twofold_broken import faulty
+
+    store = open_store()
+    registry = plugins.load([("broken-faulty", faulty)], entry_points_=[])
+
+    async def body() -> None:
+        app = TwofoldApp(registry, store, mode_id="faulty")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SlideScreen)
+            await pilot.press("left", "up")
+            saved = store.load_save("faulty")
+            assert saved is not None and saved.actions == ("left", "up")
+            await pilot.press("right")  # the rules divide by zero
+            await pilot.pause()
+            assert not isinstance(app.screen, SlideScreen)
+            assert any("faulty" in str(n.message) for n in app._notifications)
+            kept = store.load_save("faulty")
+            assert kept is not None and kept.actions == saved.actions  # only the clock moved
+
+    try:
+        asyncio.run(body())
+    finally:
+        store.close()

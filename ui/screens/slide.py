@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer
 from twofold.core.codes import format_code, share_string
 from twofold.core.game import Game
 from twofold.core.i18n import N_, _
+from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, Refused, largest_tile
 from twofold.core.session import Session
 from twofold.ui.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
@@ -288,7 +289,16 @@ class SlideScreen(Screen[None]):
         except Refused as refusal:
             self.announce(str(refusal))
             return
+        except PluginFault as fault:
+            self.stop(fault)
+            return
         self._after(before, step)
+
+    def stop(self, fault: PluginFault) -> None:
+        """The mode's rules failed: say so in one line and leave the game, kept as it was."""
+        self.app.notify(str(fault), severity="error", timeout=10)
+        self.close_session()
+        self.dismiss()
 
     def _after(self, before: Any, step: Step) -> None:
         game = self.session.game
@@ -358,7 +368,11 @@ class SlideScreen(Screen[None]):
     def _start(self, begin: Any) -> None:
         """Replace the game (New game, Restart) and draw the new one."""
         self.board.finish_animation()
-        game = begin()
+        try:
+            game = begin()
+        except PluginFault as fault:
+            self.stop(fault)
+            return
         game.resume()
         self.refresh_best()
         self.board.show(game.state.board)
