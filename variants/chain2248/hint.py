@@ -563,6 +563,61 @@ def _next_power(n: int) -> int:
     return 1 << (n - 1).bit_length()
 
 
+Query = tuple[int, int, int, int]
+#: the kinds of path length the levels ask for
+_FROM, _BETWEEN, _ANYWHERE = 0, 1, 2
+
+
+class _Lengths:
+    """Path lengths for the levels: exact where already searched, else an upper bound.
+
+    The levels are planned on these numbers; only the searches the winning plan
+    leans on are run, and the plan is made again until it leans on exact numbers
+    alone. It is then the true optimum: every other plan was judged on numbers at
+    least as large as the truth and did no better.
+    """
+
+    def __init__(self, paths: RegionPaths) -> None:
+        self.paths = paths
+        self.exact: dict[Query, int] = {}
+        self.bounds: dict[Query, int] = {}
+
+    def get(self, query: Query) -> int:
+        known = self.exact.get(query)
+        if known is not None:
+            return known
+        bound = self.bounds.get(query)
+        if bound is None:
+            kind, a, b, region = query
+            if kind == _FROM:
+                bound = self.paths._free_bound(a, region)
+            elif kind == _BETWEEN:
+                bound = 1 if a == b else self.paths._pair_bound(a, b, region)
+            else:
+                bound = self.paths.region_bound(region)
+            self.bounds[query] = bound
+        return bound
+
+    def settle(self, queries: list[Query]) -> bool:
+        """Search the queries not yet exact; whether there were any."""
+        searched = False
+        for query in queries:
+            if query in self.exact:
+                continue
+            searched = True
+            kind, a, b, region = query
+            if kind == _FROM:
+                self.exact[query] = self.paths.longest_from(a, region)
+            elif kind == _BETWEEN:
+                self.exact[query] = self.paths.longest_between(a, b, region)
+            else:
+                self.exact[query] = self.paths.longest_anywhere(region)[0]
+        return searched
+
+
+Back = tuple[int, int, int] | None
+
+
 def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
     """The chain that makes the biggest tile and, among those, the longest; None if stuck."""
     values = [board[r][c] for r, c in CELLS]
@@ -577,17 +632,41 @@ def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
             for i in _bits(comp):
                 region_of[i] = comp
             left &= ~comp
-    paths = RegionPaths()
-
     # exits: cells with a touching tile of double value, where a chain may climb
     exits = 0
     for i, v in enumerate(values):
         if TOUCH[i] & by_value.get(2 * v, 0):
             exits |= 1 << i
+    paths = RegionPaths()
+    lengths = _Lengths(paths)
+    while True:
+        winner, finish, best = _plan(values, by_value, region_of, exits, lengths)
+        if not winner[0]:
+            return None
+        if not lengths.settle(_queries(finish, best, region_of)):
+            break
+    if finish[0] == "single":
+        x = finish[1]
+        cells = paths.path_anywhere(region_of[x], paths.longest_anywhere(region_of[x])[1])
+    else:
+        cells = _rebuild(finish, best, region_of, paths)
+    return tuple(CELLS[i] for i in cells)
 
-    # best[(cell, carry)] = (length, back): back is None for a first level ending at
-    # cell, else (previous cell, previous carry, entry cell of this level)
-    best: dict[tuple[int, int], tuple[int, tuple[int, int, int] | None]] = {}
+
+def _plan(
+    values: list[int],
+    by_value: dict[int, int],
+    region_of: list[int],
+    exits: int,
+    lengths: _Lengths,
+) -> tuple[tuple[int, int], tuple[str, int, int, int], dict[tuple[int, int], tuple[int, Back]]]:
+    """The best chain on the lengths known so far: (tile, length), its last step, the levels.
+
+    ``best[(cell, carry)] = (length, back)``: the longest chain whose level ends at
+    cell with that carry; back is None for a first level, else (previous cell,
+    previous carry, entry cell of this level).
+    """
+    best: dict[tuple[int, int], tuple[int, Back]] = {}
     winner: tuple[int, int] = (0, 0)
     finish: tuple[str, int, int, int] = ("", -1, -1, -1)
 
@@ -597,20 +676,18 @@ def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
             winner, finish = (value, length), how
 
     # chains of one level: the longest path in each region of two or more tiles
-    singles: dict[int, tuple[int, int, int]] = {}
     for i in range(SIZE):
         region = region_of[i]
         if region.bit_count() < 2 or region & ((1 << i) - 1):
             continue  # single tile, or not the region's first cell
-        n, how = paths.longest_anywhere(region)
-        singles[i] = how
+        n = lengths.get((_ANYWHERE, 0, 0, region))
         offer(values[i] * _next_power(n), n, ("single", i, 0, 0))
 
     # the first level of a longer chain: any path of two or more tiles ending at an exit
     for e in _bits(exits):
         region = region_of[e]
         if region.bit_count() >= 2:
-            n = paths.longest_from(e, region)
+            n = lengths.get((_FROM, e, 0, region))
             best[(e, n)] = (n, None)
 
     for v in sorted(by_value):
@@ -624,29 +701,41 @@ def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
             half = (carry + 1) // 2
             for s in _bits(TOUCH[x] & upper):
                 region = region_of[s]
-                n = paths.longest_from(s, region)
-                made = 2 * v * _next_power(n + half)
-                offer(made, length + n, ("end", x, carry, s))
+                n = lengths.get((_FROM, s, 0, region))
+                offer(2 * v * _next_power(n + half), length + n, ("end", x, carry, s))
                 for e in _bits(region & exits):
-                    n = paths.longest_between(s, e, region)
+                    n = lengths.get((_BETWEEN, s, e, region))
                     if not n:
                         continue
                     key = (e, n + half)
                     if length + n > best.get(key, (0, None))[0]:
                         best[key] = (length + n, (x, carry, s))
+    return winner, finish, best
 
-    if not winner[0]:
-        return None
-    if finish[0] == "single":
-        cells = paths.path_anywhere(region_of[finish[1]], singles[finish[1]])
-    else:
-        cells = _rebuild(finish, best, region_of, paths)
-    return tuple(CELLS[i] for i in cells)
+
+def _queries(
+    finish: tuple[str, int, int, int],
+    best: dict[tuple[int, int], tuple[int, Back]],
+    region_of: list[int],
+) -> list[Query]:
+    """The path lengths the winning plan leans on."""
+    how, x, carry, s = finish
+    if how == "single":
+        return [(_ANYWHERE, 0, 0, region_of[x])]
+    queries: list[Query] = [(_FROM, s, 0, region_of[s])]
+    while True:
+        _length, back = best[(x, carry)]
+        if back is None:
+            queries.append((_FROM, x, 0, region_of[x]))
+            return queries
+        px, pcarry, entry = back
+        queries.append((_BETWEEN, entry, x, region_of[x]))
+        x, carry = px, pcarry
 
 
 def _rebuild(
     finish: tuple[str, int, int, int],
-    best: dict[tuple[int, int], tuple[int, tuple[int, int, int] | None]],
+    best: dict[tuple[int, int], tuple[int, Back]],
     region_of: list[int],
     paths: RegionPaths,
 ) -> list[int]:
