@@ -26,14 +26,26 @@ shorter one: longer never hurts the value and always helps the length. Hence:
 1. inside each region, the longest simple path between two given cells (or from
    one cell with a free other end), found by a depth-first search memoised on
    (current cell, the part of the region still reachable) and cut short as soon
-   as it meets an upper bound (reachable cells, minus dead ends that only an end
-   can use, and the alternation limit when the region is two-coloured), so a
-   board of 40 equal tiles costs one walk;
+   as it meets an upper bound. The bounds: the reachable cells; dead ends (one
+   neighbour), which only an end of the path can use; the alternation limit when
+   the part is two-coloured; the block-cut tree (a path runs along one branch of
+   it); and, for big parts, edge propagation proving that no path can visit every
+   cell, after which the search asks which one cell to leave out. A path that
+   visits a dead end ends there, so each dead end is tried as the far end and
+   otherwise left out. A board of 40 equal tiles costs one walk;
 2. across levels, a dynamic programme over (last cell of a level, carry) that
-   keeps the longest chain for each, walking the values upwards.
+   keeps the longest chain for each, walking the values upwards. It is planned on
+   upper bounds of the path lengths first, and only the searches the winning plan
+   leans on are run, again and again until the winner leans on exact lengths
+   alone: then no other plan, judged on numbers at least as large as the truth,
+   can beat it.
 
-Among chains equal in tile and length the first found wins (cells in reading
-order), so the hint is deterministic.
+Exact always; fast on boards from real play (see benchmarks/bench_2248_hint.py).
+The search is exponential in the worst case: a region of 25 or more equal tiles
+whose shape defeats every bound (none seen in play) can take a few hundred ms.
+
+Among chains equal in tile and length the first found wins (a fixed order of
+cells and searches), so the hint is deterministic.
 """
 
 from __future__ import annotations
