@@ -323,3 +323,24 @@ def test_sound_rings_the_bell_on_a_merge(make_app: AppFactory, store: SqliteStor
 def test_run_app_refuses_an_unknown_mode(capsys: Any):
     assert run_app("no-such-mode") == 2
     assert "no-such-mode" in capsys.readouterr().err
+
+
+def test_help_from_the_menu_covers_2248_and_starts_its_tutorial(make_app: AppFactory) -> None:
+    from twofold.ui.chain.tutorial import TutorialScreen
+    from twofold.ui.screens.help import help_markdown
+
+    text = help_markdown(None)
+    assert "2248" in text and "retire" in text.lower()
+
+    async def body() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, TutorialScreen)
+
+    run(body())

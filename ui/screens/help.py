@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -103,6 +104,13 @@ def help_markdown(mode: Mode | None, keymap: Mapping[str, str] | None = None) ->
 
         parts += [f"## {_('Sliding games (2048)')}", slide_rules()]
         parts += [f"## {_('Keys in a sliding game')}", keys_table(SlideScreen.BINDINGS, keymap)]
+        chain_help = _chain_help()
+        if chain_help:
+            parts += [
+                f"## {_('Chain games (2248)')}",
+                chain_help,
+                _("Press T here to start the 2248 tutorial."),
+            ]
     else:
         parts += [f"## {mode.title}", mode.description]
         screen_bindings: list[BindingType] = []
@@ -125,6 +133,15 @@ def help_markdown(mode: Mode | None, keymap: Mapping[str, str] | None = None) ->
         ),
     ]
     return "\n\n".join(parts)
+
+
+def _chain_help() -> str:
+    """The 2248 rules and tile chart, when the chain screen is installed."""
+    try:
+        from twofold.ui.chain import chain_help_markdown
+    except Exception:  # no chain screen: Help covers what is there
+        return ""
+    return chain_help_markdown()
 
 
 def _other_bindings(mode: Mode) -> list[BindingType]:
@@ -151,6 +168,8 @@ class HelpScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", _("Back"), tooltip=_("Back to where you were"),
                 id="help.back"),
+        Binding("t", "tutorial", _("2248 tutorial"), tooltip=_("Start the 2248 tutorial again"),
+                id="help.tutorial"),
     ]  # fmt: skip
 
     def __init__(self, mode: Mode | None) -> None:
@@ -168,3 +187,13 @@ class HelpScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tutorial":
+            return "twofold.ui.chain" in sys.modules or bool(_chain_help())
+        return True
+
+    def action_tutorial(self) -> None:
+        from twofold.ui.chain import start_tutorial
+
+        start_tutorial(self.app)
