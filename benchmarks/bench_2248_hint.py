@@ -73,6 +73,13 @@ def adversarial_boards() -> Iterator[tuple[str, Grid]]:
     for k in (2, 3, 4):
         for n in range(20):
             yield f"random of {k} values #{n}", grid(lambda r, c, k=k: 2 ** rng.randint(1, k))
+    for n in range(30):
+        # mostly 2s in ragged shapes: the hardest family found for the exact search
+        share = (0.6, 0.7, 0.8)[n % 3]
+        yield (
+            f"dense 2s {share:.0%} #{n}",
+            grid(lambda r, c, share=share: 2 if rng.random() < share else 2 ** rng.randint(2, 3)),
+        )
     for n in range(40):
         yield (
             f"opening #{n}",
