@@ -80,6 +80,15 @@ def test_gravity_keeps_each_column_in_order(code: str, pick: int) -> None:
         assert new_per_column[c] == ROWS - len(survivors)
 
 
+def test_retirement_is_announced_even_with_no_such_tile_left() -> None:
+    board = [[8 * 2 ** ((r * COLS + c) % 4) for c in range(COLS)] for r in range(ROWS)]
+    board[7][0], board[7][1] = 1024, 1024
+    state = CLASSIC.rules.from_position({"board": board}, code_from_text("retire"))
+    outcome = CLASSIC.rules.apply(state, "chain 7,0 7,1")
+    assert [(e.value, e.cells) for e in outcome.events if e.kind == "retire"] == [(2, ())]
+    assert "The 2 has retired." in CLASSIC.rules.announce(state, outcome)
+
+
 def test_retired_value_leaves_and_never_comes_back() -> None:
     board = [
         [2 if (r + c) % 3 == 0 else 8 * 2 ** ((r * COLS + c) % 4) for c in range(COLS)]

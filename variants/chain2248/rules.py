@@ -217,12 +217,12 @@ class ChainRules:
         draws = self._settle(state.code, state.draws, grid, retired, events)
         for gone in retiring:
             spots = tuple(cell for cell in CELLS if grid[cell[0]][cell[1]] == gone)
-            if not spots:
-                continue
-            for r, c in spots:
-                grid[r][c] = 0
+            # announced even when no such tile is on the board at the moment
             events.append(Retired(gone, spots))
-            draws = self._settle(state.code, draws, grid, retired, events)
+            if spots:
+                for r, c in spots:
+                    grid[r][c] = 0
+                draws = self._settle(state.code, draws, grid, retired, events)
         new = replace(
             state,
             board=board_of(grid),
