@@ -84,6 +84,9 @@ class Dialog(ModalScreen[str]):
                     yield Button(label, id=f"choice-{choice}", variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
+        # width: auto ignores a row of buttons wider than the text, so make room for them
+        row = sum(max(12, len(label) + 4) + 2 for _choice, label, _variant in self.buttons)
+        self.query_one(VerticalGroup).styles.min_width = min(70, max(36, row + 6))
         if self.buttons:
             self.query_one(f"#choice-{self.buttons[0][0]}", Button).focus()
 
