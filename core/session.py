@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from twofold.core.codes import new_code
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.game import Clock, Flags, Game, ReplayError, Step
+from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault, owner_of
 from twofold.core.rules import Mode, Refused, largest_tile, tile_values
 
@@ -144,7 +145,9 @@ class Session:
         try:
             saved = self.store.load_save(self.mode.id)
         except ValueError as error:
-            self.notice = f"The saved {self.mode.title} game could not be read ({error}); new game."
+            self.notice = _("The saved {mode} game could not be read ({reason}); new game.").format(
+                mode=_(self.mode.title), reason=error
+            )
             self.store.clear_save(self.mode.id)
             saved = None
         if saved is not None and self.mode.daily and saved.day != self._day():
@@ -155,10 +158,9 @@ class Session:
                 try:
                     return self._restore(saved)
                 except (ReplayError, ValueError, KeyError, TypeError) as error:
-                    self.notice = (
-                        f"The saved {self.mode.title} game could not be replayed ({error}); "
-                        "new game."
-                    )
+                    self.notice = _(
+                        "The saved {mode} game could not be replayed ({reason}); new game."
+                    ).format(mode=_(self.mode.title), reason=error)
                     self.store.clear_save(self.mode.id)
         return self._start(self._fresh_code(), None)
 

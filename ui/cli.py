@@ -164,10 +164,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_daily(args: argparse.Namespace) -> int:
     registry = plugins.registry()
-    wanted = f"{args.game}-daily"
-    if wanted not in registry.modes:
-        raise UsageError(_("there is no daily {game} mode").format(game=args.game))
-    return start_game(registry, Choice(registry.mode(wanted)), args)
+    game = args.game.strip().lower()
+    dailies = [m for m in registry.modes.values() if m.daily]
+    for mode in dailies:
+        if mode.id.lower() in (game, f"{game}-daily"):
+            return start_game(registry, Choice(mode), args)
+    known = ", ".join(sorted(m.id for m in dailies)) or _("none")
+    message = _("there is no daily {game} mode (daily modes: {known})")
+    raise UsageError(message.format(game=args.game, known=known))
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
@@ -224,9 +228,8 @@ def build_parser() -> Parser:
         "game",
         nargs="?",
         default="2248",
-        choices=["2048", "2248"],
         metavar=_("GAME"),
-        help=_("2048 or 2248 (default 2248)"),
+        help=_("2048, 2248 or a plugin's daily game (default 2248)"),
     )
     add_line_flags(daily)
     daily.set_defaults(run=cmd_daily)
@@ -254,6 +257,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly, the game is saved
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except PluginFault as fault:  # a plugin's bug: its game is kept as it was
         print(f"twofold: {fault}", file=sys.stderr)
         return 1
