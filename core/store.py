@@ -133,7 +133,7 @@ def _prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
         if version > SCHEMA_VERSION:
             raise NewerDatabase(version)
         if on_disk:
-            connection.execute("PRAGMA journal_mode = WAL").fetchone()
+            _use_wal(connection)
             # In WAL mode NORMAL loses no committed data when the process is killed.
             connection.execute("PRAGMA synchronous = NORMAL")
         check = connection.execute("PRAGMA quick_check").fetchone()[0]
@@ -152,6 +152,19 @@ def _prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
         if _is_damage(error):
             raise DamagedDatabase(str(error)) from error
         raise
+
+
+def _use_wal(connection: sqlite3.Connection) -> None:
+    """Switch the file to WAL once; the mode is persistent, so later opens only read it."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while connection.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        try:
+            connection.execute("PRAGMA journal_mode = WAL").fetchone()
+        except sqlite3.OperationalError as error:
+            # the switch needs the file to itself and SQLite's busy timeout does not cover it
+            if "locked" not in str(error).lower() or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _migrate(connection: sqlite3.Connection) -> None:
