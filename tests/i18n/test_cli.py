@@ -56,7 +56,7 @@ def test_the_setting_wins_over_the_environment(twofold_home: Path) -> None:
     [
         (["play", "3000"], "unbekannter Modus '3000'"),
         (["play", "2048", "--size", "x"], "ungültiger int-Wert"),
-        (["daily", "12"], "ungültige Wahl"),
+        (["daily", "12"], "es gibt kein Tagesspiel für 12"),
         (["frobnicate"], "ungültige Wahl"),
         (["play", "2048", "--json", "--plain"], "nicht zusammen mit dem Argument"),
     ],
