@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
 from tests.chain2248.helpers import CLASSIC, board_with, state_with
+from twofold.variants.chain2248 import hint
 from twofold.variants.chain2248.board import COLS, ROWS
 from twofold.variants.chain2248.hint import best_chain, brute_force_chain, chain_key
 from twofold.variants.chain2248.rules import check_chain
@@ -168,3 +170,30 @@ def test_hint_on_ragged_mostly_2_boards_keeps_its_answers(
     assert hint is not None
     check_chain(board, list(hint))
     assert chain_key(board, hint) == (tile, length)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_cover_search_agrees_with_the_plain_search(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the cover search decides whether a path can visit every cell; unlimited here
+    monkeypatch.setattr(hint, "COVER_BUDGET", 10**6)
+    rng = random.Random(300 + seed)
+    for _ in range(40):
+        share = rng.uniform(0.35, 0.55)
+        mask = sum(1 << i for i in range(ROWS * COLS) if rng.random() < share)
+        if not mask:
+            continue
+        start = rng.choice(hint._bits(mask))
+        comp = hint._component(1 << start, mask)
+        size = comp.bit_count()
+        if not 3 <= size < hint.EAGER:
+            continue  # the plain search alone, below EAGER, is the reference
+        paths = hint.RegionPaths()
+        for x in hint._bits(comp):
+            cover = hint._cover_from(x, comp)
+            assert bool(cover) == (paths.longest_from(x, comp) == size), (x, comp)
+            if cover:
+                assert cover[0] == x and len(cover) == size
+                assert sum(1 << c for c in cover) == comp
+                assert all(hint.TOUCH[a] >> b & 1 for a, b in itertools.pairwise(cover))

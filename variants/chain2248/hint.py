@@ -30,15 +30,22 @@ shorter one: longer never hurts the value and always helps the length. Hence:
    neighbour), which only an end of the path can use; the alternation limit when
    the part is two-coloured; the block-cut tree (a path runs along one branch of
    it); and, for big parts, edge propagation proving that no path can visit every
-   cell, after which the search asks which one cell to leave out. A path that
-   visits a dead end ends there, so each dead end is tried as the far end and
-   otherwise left out. A board of 40 equal tiles costs one walk;
+   cell, after which the search asks which one cell to leave out. From one cell
+   with a free other end, a big part gets a small search over edges (a cover
+   search with propagation, a fixed number of branches at most) that finds a path
+   through every cell or proves there is none, instead of a blind search that
+   falls one cell short at every depth. A path that visits a dead end ends there,
+   so each dead end is tried as the far end and otherwise left out. A board of 40
+   equal tiles costs one walk;
 2. across levels, a dynamic programme over (last cell of a level, carry) that
    keeps the longest chain for each, walking the values upwards. It is planned on
    upper bounds of the path lengths first, and only the searches the winning plan
    leans on are run, again and again until the winner leans on exact lengths
    alone: then no other plan, judged on numbers at least as large as the truth,
-   can beat it.
+   can beat it. Before a search in a big region the plan's number is first cut
+   to the block-cut bound, and the plan made again if it fell: that bound is
+   often exact where the quick ones are not, and spares searching from every
+   start in a region whose paths all fall well short of its size.
 
 Exact always; fast on boards from real play (see benchmarks/bench_2248_hint.py).
 The search is exponential in the worst case: a region of 25 or more equal tiles
@@ -51,6 +58,7 @@ cells and searches), so the hint is deterministic.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from twofold.variants.chain2248.board import CELLS, COLS, NEIGHBOURS, ROWS, Cell, merge_value
 
@@ -139,7 +147,8 @@ def _touching(mask: int) -> int:
     return (row | (both << COLS) | (both >> COLS)) & FULL
 
 
-def _blocks(comp: int) -> list[int]:
+@lru_cache(maxsize=4096)
+def _blocks(comp: int) -> tuple[int, ...]:
     """The blocks (biconnected parts, bridges included) of a connected set of cells."""
     order: dict[int, int] = {}
     low: dict[int, int] = {}
@@ -165,7 +174,7 @@ def _blocks(comp: int) -> list[int]:
                 low[v] = min(low[v], order[w])
 
     visit((comp & -comp).bit_length() - 1, -1)
-    return found
+    return tuple(found)
 
 
 def _block_bound(x: int, comp: int, end: int = -1) -> int:
@@ -198,8 +207,9 @@ def _block_bound(x: int, comp: int, end: int = -1) -> int:
 EAGER = 20
 
 #: how a memoised best path goes on: it ends here; it steps to cell a in part b; it
-#: goes on inside a (some cells dropped); it ends at dead end a, searched inside b
-_END, _STEP, _DROP, _PAIR = 0, 1, 2, 3
+#: goes on inside a (some cells dropped); it ends at dead end a, searched inside b;
+#: it visits every cell, as found by the cover search (kept in RegionPaths._covers)
+_END, _STEP, _DROP, _PAIR, _COVER = 0, 1, 2, 3, 4
 _NONE = (_END, 0, 0)
 
 
@@ -210,6 +220,8 @@ class RegionPaths:
         # (best length, how): how says what the best path does first (see _STEP...)
         self._free: dict[tuple[int, int], tuple[int, tuple[int, int, int]]] = {}
         self._pair_memo: dict[tuple[int, int, int], tuple[int, tuple[int, int, int]]] = {}
+        # paths from a start through every cell of a part, by (start, part)
+        self._covers: dict[tuple[int, int], list[int]] = {}
 
     # -- bounds -------------------------------------------------------------------------
 
@@ -290,13 +302,31 @@ class RegionPaths:
                     if best >= bound:
                         break
                 if not tight:
-                    # the quick bound was not met at once: try the costlier, tighter one
+                    # the quick bound was not met at once: try the costlier, tighter ones
                     tight = True
-                    bound = min(bound, _block_bound(x, comp))
+                    bound, best, how = self._tight_free_bound(x, comp, bound, best, how)
                     if best >= bound:
                         break
         self._free[key] = (best, how)
         return best
+
+    def _tight_free_bound(
+        self, x: int, comp: int, bound: int, best: int, how: tuple[int, int, int]
+    ) -> tuple[int, int, tuple[int, int, int]]:
+        """The costlier bounds for a path from ``x``: blocks, then the cover search.
+
+        A path through every cell, or the proof there is none, is far quicker to get
+        than from a blind search that falls one cell short. Returns (bound, best, how).
+        """
+        bound = min(bound, _block_bound(x, comp))
+        if bound == comp.bit_count() >= EAGER and best < bound:
+            cover = _cover_from(x, comp)
+            if cover is _REFUTED:
+                bound -= 1
+            elif cover is not None:
+                self._covers[(x, comp)] = cover
+                best, how = len(cover), (_COVER, 0, 0)
+        return bound, best, how
 
     def longest_between(self, x: int, end: int, comp: int) -> int:
         """Cells in the longest path from ``x`` to ``end`` inside ``comp``; 0 if there is none."""
@@ -446,6 +476,8 @@ class RegionPaths:
                 comp = a
             elif tag == _PAIR:
                 return path[:-1] + self.path_between(x, a, b)
+            elif tag == _COVER:
+                return path[:-1] + self._covers[(x, comp)]
             else:
                 return path
 
@@ -475,14 +507,21 @@ class _Cover:
     only as many usable edges as it needs must use them all, a cell whose edges are
     all decided gives up the rest, and no edge may close a loop or join the two ends
     before every cell is on the way. A contradiction proves a cell must be left out.
+
+    An end may be ``FREE`` or ``FREE + 1``: a made-up cell touching every cell, so
+    the path's real end may be any cell.
     """
 
     def __init__(self, x: int, end: int, comp: int) -> None:
         self.x, self.end = x, end
-        self.cells = _bits(comp)
+        real = _bits(comp)
+        free = [v for v in (x, end) if v >= FREE]
+        self.cells = real + free
         self.need = dict.fromkeys(self.cells, 2)
         self.need[x] = self.need[end] = 1
-        self.usable = {v: set(_bits(TOUCH[v] & comp)) for v in self.cells}
+        self.usable = {v: set(_bits(TOUCH[v] & comp)) | set(free) for v in real}
+        for v in free:
+            self.usable[v] = set(real)
         self.used: dict[int, set[int]] = {v: set() for v in self.cells}
         self.group = {v: v for v in self.cells}
         self.size = dict.fromkeys(self.cells, 1)
@@ -515,6 +554,66 @@ class _Cover:
         self.size[b] += self.size[a]
         joined = self._root(self.x) == self._root(self.end)
         return not joined or self.size[self._root(self.x)] == len(self.cells)
+
+    def propagate_ends(self) -> bool:
+        """The quick test of _may_cover on this cover (left unchanged)."""
+        trial = self.copy()
+        if not trial.propagate():
+            return False
+        for v in (self.x, self.end):
+            if trial.used[v] or v >= FREE:
+                continue
+            if not any(
+                (t := trial.copy()).force(v, w) and t.propagate() for w in sorted(trial.usable[v])
+            ):
+                return False
+        return True
+
+    def search(self, budget: list[int]) -> list[int] | None:
+        """A path through every cell that keeps the edges decided so far, else _REFUTED,
+        or None once ``budget[0]`` (branches left) falls below 0."""
+        cover = self
+        while True:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if not cover.propagate() or not cover._connected():
+                return _REFUTED
+            pick, few = -1, 9
+            for v in cover.cells:
+                left = len(cover.usable[v]) - len(cover.used[v])
+                if len(cover.used[v]) < cover.need[v] and left < few:
+                    pick, few = v, left
+            if pick < 0:
+                return cover._walk()
+            w = min(cover.usable[pick] - cover.used[pick])
+            trial = cover.copy()
+            if trial.force(pick, w):
+                found = trial.search(budget)
+                if found is not _REFUTED:
+                    return found
+            # no way with that edge: go on without it
+            cover = cover.copy() if cover is self else cover
+            cover.usable[pick].discard(w)
+            cover.usable[w].discard(pick)
+
+    def _connected(self) -> bool:
+        """Whether the usable edges still join every cell."""
+        seen = {self.x}
+        todo = [self.x]
+        while todo:
+            for w in self.usable[todo.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    todo.append(w)
+        return len(seen) == len(self.cells)
+
+    def _walk(self) -> list[int]:
+        path, before, v = [self.x], -1, self.x
+        while v != self.end:
+            before, v = v, next(w for w in self.used[v] if w != before)
+            path.append(v)
+        return [v for v in path if v < FREE]
 
     def propagate(self) -> bool:
         changed = True
@@ -559,6 +658,30 @@ def _may_cover(x: int, end: int, comp: int) -> bool:
     return True
 
 
+#: the made-up free ends of a cover search (real cells are numbered below SIZE)
+FREE = SIZE
+
+#: what the cover search says when it proved there is no path through every cell
+_REFUTED: list[int] = []
+
+#: how many branches one cover search may take before it gives up (a count, not a
+#: time, so the hint stays the same on every machine); the plain search then decides
+COVER_BUDGET = 30
+
+
+def _cover_from(x: int, comp: int) -> list[int] | None:
+    """A path from ``x`` through every cell of ``comp`` (any other end); _REFUTED if
+    there is none; None if the search gave up (see COVER_BUDGET).
+
+    Propagation (see _Cover), then a branch on one edge at a time, at the cell with
+    the fewest choices, used or forbidden. The other end is FREE, touching all.
+    """
+    cover = _Cover(x, FREE, comp)
+    if not cover.propagate_ends():
+        return _REFUTED
+    return cover.search([COVER_BUDGET])
+
+
 def _trim(comp: int, keep: int) -> int:
     """``comp`` without its dead ends, again and again, sparing the cells of ``keep``.
 
@@ -576,6 +699,9 @@ def _next_power(n: int) -> int:
 
 
 Query = tuple[int, int, int, int]
+#: regions at least this big are planned on the block-cut bound too: it is often
+#: exact where the quick bounds are not, and spares the searches of every start
+PLAN_BLOCKS = 12
 #: the kinds of path length the levels ask for
 _FROM, _BETWEEN, _ANYWHERE = 0, 1, 2
 
@@ -593,6 +719,7 @@ class _Lengths:
         self.paths = paths
         self.exact: dict[Query, int] = {}
         self.bounds: dict[Query, int] = {}
+        self.tightened: set[Query] = set()
 
     def get(self, query: Query) -> int:
         known = self.exact.get(query)
@@ -610,13 +737,37 @@ class _Lengths:
             self.bounds[query] = bound
         return bound
 
+    def _tighten(self, query: Query) -> bool:
+        """Try the costlier bounds on a query about to be searched; whether it fell.
+
+        Asked only of big regions, and only once the plan leans on the query: the
+        block-cut bound is often exact where the quick ones are not, and then spares
+        the search of every start the plan would otherwise try in turn.
+        """
+        kind, a, b, region = query
+        size = region.bit_count()
+        if size < PLAN_BLOCKS or query in self.tightened:
+            return False
+        self.tightened.add(query)
+        bound = before = self.bounds[query]
+        if kind == _FROM:
+            bound = min(bound, _block_bound(a, region))
+        elif kind == _BETWEEN and a != b:
+            bound = min(bound, _block_bound(a, region, b))
+        self.bounds[query] = bound
+        return bound < before
+
     def settle(self, queries: list[Query]) -> bool:
-        """Search the queries not yet exact; whether there were any."""
-        searched = False
-        for query in queries:
-            if query in self.exact:
-                continue
-            searched = True
+        """Search the queries not yet exact; whether there were any.
+
+        If a costlier bound lowers one of them, nothing is searched: the plan is
+        made again on the lower numbers first.
+        """
+        todo = [query for query in queries if query not in self.exact]
+        # a list, not a generator: every query gets its costlier bound at once
+        if any([self._tighten(query) for query in todo]):
+            return True
+        for query in todo:
             kind, a, b, region = query
             if kind == _FROM:
                 self.exact[query] = self.paths.longest_from(a, region)
@@ -624,7 +775,7 @@ class _Lengths:
                 self.exact[query] = self.paths.longest_between(a, b, region)
             else:
                 self.exact[query] = self.paths.longest_anywhere(region)[0]
-        return searched
+        return bool(todo)
 
 
 Back = tuple[int, int, int] | None
