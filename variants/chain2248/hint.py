@@ -76,6 +76,12 @@ TOUCH: tuple[int, ...] = tuple(
 )
 
 
+#: the indices of the cells touching each cell, as TOUCH but listed
+TOUCH_LIST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * COLS + c for r, c in NEIGHBOURS[cell]) for cell in CELLS
+)
+
+
 def _bits(mask: int) -> list[int]:
     """The indices of the set bits, lowest first."""
     out = []
@@ -512,26 +518,31 @@ class _Cover:
     the path's real end may be any cell.
     """
 
+    __slots__ = ("cells", "end", "group", "need", "size", "usable", "used", "x")
+
     def __init__(self, x: int, end: int, comp: int) -> None:
         self.x, self.end = x, end
         real = _bits(comp)
         free = [v for v in (x, end) if v >= FREE]
         self.cells = real + free
-        self.need = dict.fromkeys(self.cells, 2)
+        # by cell index (the free ends after the board's): edges as bit masks of cells
+        self.need = [2] * (FREE + 2)
         self.need[x] = self.need[end] = 1
-        self.usable = {v: set(_bits(TOUCH[v] & comp)) | set(free) for v in real}
+        free_mask = sum(1 << v for v in free)
+        self.usable = [0] * (FREE + 2)
+        for v in real:
+            self.usable[v] = (TOUCH[v] & comp) | free_mask
         for v in free:
-            self.usable[v] = set(real)
-        self.used: dict[int, set[int]] = {v: set() for v in self.cells}
-        self.group = {v: v for v in self.cells}
-        self.size = dict.fromkeys(self.cells, 1)
+            self.usable[v] = comp
+        self.used = [0] * (FREE + 2)
+        self.group = list(range(FREE + 2))
+        self.size = [1] * (FREE + 2)
 
     def copy(self) -> _Cover:
         twin = object.__new__(_Cover)
         twin.x, twin.end, twin.cells, twin.need = self.x, self.end, self.cells, self.need
-        twin.usable = {v: set(e) for v, e in self.usable.items()}
-        twin.used = {v: set(e) for v, e in self.used.items()}
-        twin.group, twin.size = dict(self.group), dict(self.size)
+        twin.usable, twin.used = self.usable[:], self.used[:]
+        twin.group, twin.size = self.group[:], self.size[:]
         return twin
 
     def _root(self, v: int) -> int:
@@ -546,9 +557,10 @@ class _Cover:
         a, b = self._root(v), self._root(w)
         if a == b:
             return False  # the edge would close a loop
-        self.used[v].add(w)
-        self.used[w].add(v)
-        if len(self.used[v]) > self.need[v] or len(self.used[w]) > self.need[w]:
+        used = self.used
+        used[v] |= 1 << w
+        used[w] |= 1 << v
+        if used[v].bit_count() > self.need[v] or used[w].bit_count() > self.need[w]:
             return False
         self.group[a] = b
         self.size[b] += self.size[a]
@@ -564,7 +576,7 @@ class _Cover:
             if trial.used[v] or v >= FREE:
                 continue
             if not any(
-                (t := trial.copy()).force(v, w) and t.propagate() for w in sorted(trial.usable[v])
+                (t := trial.copy()).force(v, w) and t.propagate() for w in _bits(trial.usable[v])
             ):
                 return False
         return True
@@ -579,57 +591,64 @@ class _Cover:
                 return None
             if not cover.propagate() or not cover._connected():
                 return _REFUTED
-            pick, few = -1, 9
+            usable, used, need = cover.usable, cover.used, cover.need
+            pick, few = -1, 99
             for v in cover.cells:
-                left = len(cover.usable[v]) - len(cover.used[v])
-                if len(cover.used[v]) < cover.need[v] and left < few:
-                    pick, few = v, left
+                if used[v].bit_count() < need[v]:
+                    left = (usable[v] & ~used[v]).bit_count()
+                    if left < few:
+                        pick, few = v, left
             if pick < 0:
                 return cover._walk()
-            w = min(cover.usable[pick] - cover.used[pick])
+            open_edges = usable[pick] & ~used[pick]
+            w = (open_edges & -open_edges).bit_length() - 1
             trial = cover.copy()
             if trial.force(pick, w):
                 found = trial.search(budget)
                 if found is not _REFUTED:
                     return found
             # no way with that edge: go on without it
-            cover = cover.copy() if cover is self else cover
-            cover.usable[pick].discard(w)
-            cover.usable[w].discard(pick)
+            usable[pick] &= ~(1 << w)
+            usable[w] &= ~(1 << pick)
 
     def _connected(self) -> bool:
         """Whether the usable edges still join every cell."""
-        seen = {self.x}
-        todo = [self.x]
-        while todo:
-            for w in self.usable[todo.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    todo.append(w)
-        return len(seen) == len(self.cells)
+        usable = self.usable
+        seen = new = 1 << self.x
+        while new:
+            grown = 0
+            for v in _bits(new):
+                grown |= usable[v]
+            new = grown & ~seen
+            seen |= new
+        return seen.bit_count() == len(self.cells)
 
     def _walk(self) -> list[int]:
         path, before, v = [self.x], -1, self.x
         while v != self.end:
-            before, v = v, next(w for w in self.used[v] if w != before)
+            onward = self.used[v] & ~(1 << before) if before >= 0 else self.used[v]
+            before, v = v, (onward & -onward).bit_length() - 1
             path.append(v)
         return [v for v in path if v < FREE]
 
     def propagate(self) -> bool:
+        usable, used, need = self.usable, self.used, self.need
         changed = True
         while changed:
             changed = False
             for v in self.cells:
-                usable, used, need = self.usable[v], self.used[v], self.need[v]
-                if len(usable) < need:
+                n = need[v]
+                can = usable[v].bit_count()
+                if can < n:
                     return False
-                if len(used) == need and len(usable) > need:
-                    for w in usable - used:
-                        usable.discard(w)
-                        self.usable[w].discard(v)
+                has = used[v].bit_count()
+                if has == n and can > n:
+                    for w in _bits(usable[v] & ~used[v]):
+                        usable[w] &= ~(1 << v)
+                    usable[v] = used[v]
                     changed = True
-                elif len(usable) == need and len(used) < need:
-                    for w in usable - used:
+                elif can == n and has < n:
+                    for w in _bits(usable[v] & ~used[v]):
                         if not self.force(v, w):
                             return False
                     changed = True
@@ -648,7 +667,7 @@ def _may_cover(x: int, end: int, comp: int) -> bool:
         if cover.used[v]:
             continue
         possible = False
-        for w in sorted(cover.usable[v]):
+        for w in _bits(cover.usable[v]):
             trial = cover.copy()
             if trial.force(v, w) and trial.propagate():
                 possible = True
