@@ -228,6 +228,9 @@ class RegionPaths:
         self._pair_memo: dict[tuple[int, int, int], tuple[int, tuple[int, int, int]]] = {}
         # paths from a start through every cell of a part, by (start, part)
         self._covers: dict[tuple[int, int], list[int]] = {}
+        # proven upper bounds of longest_from, by (start, part): a path from x is one
+        # cell more than a path from its next cell, so a bound passes down, less one
+        self._ceiling: dict[tuple[int, int], int] = {}
 
     # -- bounds -------------------------------------------------------------------------
 
@@ -288,20 +291,24 @@ class RegionPaths:
             kept = comp & ~dead
             if kept != 1 << x:
                 best, how = self.longest_from(x, kept), (_DROP, kept, 0)
+            ceiling = self._ceiling.get(key, SIZE)
             for d in _bits(dead):
                 part = kept | (1 << d)
-                if part.bit_count() <= best:
+                if part.bit_count() <= best or best >= ceiling:
                     break
                 length = self.longest_between(x, d, part)
                 if length > best:
                     best, how = length, (_PAIR, d, part)
         elif rest:
-            bound = self._free_bound(x, comp)
+            bound = min(self._free_bound(x, comp), self._ceiling.get(key, SIZE))
             tight = False
             for y in self._order(x, rest):
                 part = _component(1 << y, rest)
                 if part.bit_count() + 1 <= best:
                     continue
+                ceiling = self._ceiling.get(key, SIZE) - 1
+                if ceiling < self._ceiling.get((y, part), SIZE):
+                    self._ceiling[(y, part)] = ceiling
                 length = 1 + self.longest_from(y, part)
                 if length > best:
                     best, how = length, (_STEP, y, part)
@@ -329,10 +336,22 @@ class RegionPaths:
             cover = _cover_from(x, comp)
             if cover is _REFUTED:
                 bound -= 1
+                self._ceiling[(x, comp)] = bound
             elif cover is not None:
                 self._covers[(x, comp)] = cover
                 best, how = len(cover), (_COVER, 0, 0)
         return bound, best, how
+
+    def cover_first(self, x: int, comp: int) -> None:
+        """Look for a path from ``x`` through every cell of ``comp`` before any search."""
+        if (x, comp) in self._free:
+            return
+        cover = _cover_from(x, comp, FIRST_BUDGET)
+        if cover:
+            self._covers[(x, comp)] = cover
+            self._free[(x, comp)] = (len(cover), (_COVER, 0, 0))
+        elif cover is _REFUTED:
+            self._ceiling[(x, comp)] = comp.bit_count() - 1
 
     def longest_between(self, x: int, end: int, comp: int) -> int:
         """Cells in the longest path from ``x`` to ``end`` inside ``comp``; 0 if there is none."""
@@ -686,9 +705,11 @@ _REFUTED: list[int] = []
 #: how many branches one cover search may take before it gives up (a count, not a
 #: time, so the hint stays the same on every machine); the plain search then decides
 COVER_BUDGET = 30
+#: the same, for the one search a query of a whole region starts with
+FIRST_BUDGET = 300
 
 
-def _cover_from(x: int, comp: int) -> list[int] | None:
+def _cover_from(x: int, comp: int, budget: int = 0) -> list[int] | None:
     """A path from ``x`` through every cell of ``comp`` (any other end); _REFUTED if
     there is none; None if the search gave up (see COVER_BUDGET).
 
@@ -698,7 +719,7 @@ def _cover_from(x: int, comp: int) -> list[int] | None:
     cover = _Cover(x, FREE, comp)
     if not cover.propagate_ends():
         return _REFUTED
-    return cover.search([COVER_BUDGET])
+    return cover.search([budget or COVER_BUDGET])
 
 
 def _trim(comp: int, keep: int) -> int:
@@ -789,6 +810,10 @@ class _Lengths:
         for query in todo:
             kind, a, b, region = query
             if kind == _FROM:
+                if self.bounds.get(query) == region.bit_count() >= EAGER:
+                    # a path through every cell may be there, and a blind search may
+                    # not come upon it until it has tried every other way first
+                    self.paths.cover_first(a, region)
                 self.exact[query] = self.paths.longest_from(a, region)
             elif kind == _BETWEEN:
                 self.exact[query] = self.paths.longest_between(a, b, region)
