@@ -150,7 +150,7 @@ def write_template() -> Catalog:
 
 def _entries(catalog: Catalog) -> list[tuple[MessageKey, list[str]]]:
     return sorted(
-        (((m.id, m.context), sorted(f for f, _ in m.locations)) for m in catalog if m.id),
+        (((m.id, m.context), sorted({f for f, _ in m.locations})) for m in catalog if m.id),
         key=lambda entry: str(entry[0]),
     )
 
