@@ -211,6 +211,8 @@ def _block_bound(x: int, comp: int, end: int = -1) -> int:
 #: the first try (a big part that cannot be covered would otherwise be searched
 #: through before the proof that it cannot is ever asked for)
 EAGER = 20
+#: the same for a path from one cell with a free other end
+EAGER_FREE = 20
 
 #: how a memoised best path goes on: it ends here; it steps to cell a in part b; it
 #: goes on inside a (some cells dropped); it ends at dead end a, searched inside b;
@@ -301,14 +303,18 @@ class RegionPaths:
                     best, how = length, (_PAIR, d, part)
         elif rest:
             bound = min(self._free_bound(x, comp), self._ceiling.get(key, SIZE))
-            tight = False
-            for y in self._order(x, rest):
+            # a big part that may be covered is asked so at once: a proof that it
+            # cannot passes down to every next cell (see _ceiling)
+            tight = bound == comp.bit_count() >= EAGER_FREE
+            if tight:
+                bound, best, how = self._tight_free_bound(x, comp, bound, best, how, FIRST_BUDGET)
+            for y in self._order(x, rest) if best < bound else ():
                 part = _component(1 << y, rest)
                 if part.bit_count() + 1 <= best:
                     continue
-                ceiling = self._ceiling.get(key, SIZE) - 1
-                if ceiling < self._ceiling.get((y, part), SIZE):
-                    self._ceiling[(y, part)] = ceiling
+                ceiling = self._ceiling.get(key)
+                if ceiling is not None and ceiling - 1 < self._ceiling.get((y, part), SIZE):
+                    self._ceiling[(y, part)] = ceiling - 1
                 length = 1 + self.longest_from(y, part)
                 if length > best:
                     best, how = length, (_STEP, y, part)
@@ -324,7 +330,13 @@ class RegionPaths:
         return best
 
     def _tight_free_bound(
-        self, x: int, comp: int, bound: int, best: int, how: tuple[int, int, int]
+        self,
+        x: int,
+        comp: int,
+        bound: int,
+        best: int,
+        how: tuple[int, int, int],
+        budget: int = 0,
     ) -> tuple[int, int, tuple[int, int, int]]:
         """The costlier bounds for a path from ``x``: blocks, then the cover search.
 
@@ -333,7 +345,7 @@ class RegionPaths:
         """
         bound = min(bound, _block_bound(x, comp))
         if bound == comp.bit_count() >= EAGER and best < bound:
-            cover = _cover_from(x, comp)
+            cover = _cover_from(x, comp, budget)
             if cover is _REFUTED:
                 bound -= 1
                 self._ceiling[(x, comp)] = bound
