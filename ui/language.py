@@ -174,8 +174,13 @@ def key_display(app: App[Any], binding: Binding) -> str:
     text = App.get_key_display(app, binding)
     if binding.key_display:
         return text
-    parts = text.split("+")
-    return "+".join(pgettext("key", part) if part in KEY_NAMES else part for part in parts)
+    return "+".join(_key_name(part) for part in text.split("+"))
+
+
+def _key_name(part: str) -> str:
+    caret = "^" if part.startswith("^") and len(part) > 1 else ""  # Textual's ctrl
+    name = part[len(caret) :]
+    return caret + pgettext("key", name) if name in KEY_NAMES else part
 
 
 def key_label(app: App[Any], key: str) -> str:

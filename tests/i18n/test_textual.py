@@ -47,3 +47,18 @@ def test_textual_words_and_key_names_have_german() -> None:
     for key in KEY_NAMES:
         i18n.pgettext("key", key)
     assert i18n.missing() == frozenset()
+
+
+def test_key_names_on_screen_are_german() -> None:
+    from textual.app import App
+
+    from twofold.ui.language import key_display
+
+    app: App[None] = App()
+    i18n.set_language("de")
+    shown = [key_display(app, Binding(key, "")) for key in ("space", "ctrl+pageup", "shift+tab")]
+    assert shown == ["Leertaste", "^Bild↑", "Umschalt+Tab"]
+    # a key shown the way its binding asks stays as it is
+    assert key_display(app, Binding("left", "", key_display="←")) == "←"
+    i18n.set_language("en")
+    assert key_display(app, Binding("space", "")) == "space"
