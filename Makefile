@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench i18n clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_2248_hint.py
 	$(BIN)/python benchmarks/bench_app.py
 	$(BIN)/python benchmarks/bench_solver.py --games 20 --minutes 5 --stop-at 2048
+
+i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check
+	$(BIN)/python tools/i18n.py update
+	$(BIN)/python tools/i18n.py compile
+	$(BIN)/python tools/i18n.py check
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
