@@ -76,22 +76,3 @@ def test_disabling_plugins_keeps_the_builtins(monkeypatch: pytest.MonkeyPatch) -
     outsider = EntryPoint(name="outsider", value="tests.core.toy:TallyPlugin", group="twofold")
     registry = plugins.load(entry_points_=[outsider])
     assert "tally" not in registry.modes
-
-
-def test_game_finished_observers_are_isolated() -> None:
-    seen: list[tuple[str, dict[str, Any]]] = []
-
-    class Observer:
-        @hookimpl
-        def twofold_game_finished(self, mode_id: str, result: dict[str, Any]) -> None:
-            seen.append((mode_id, result))
-
-    class Failing:
-        @hookimpl
-        def twofold_game_finished(self, mode_id: str, result: dict[str, Any]) -> None:
-            raise ValueError("observer bug")
-
-    registry = plugins.load([("obs", Observer()), ("failing", Failing())], entry_points_=[])
-    registry.notify_finished("tally", {"score": 3})
-    assert seen == [("tally", {"score": 3})]
-    assert [p.plugin for p in registry.problems] == ["failing"]
