@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from twofold.core.events import Undone
 from twofold.core.i18n import _
 from twofold.core.rules import Event, Mode, Outcome, Refused, largest_tile, tile_values
 
@@ -221,10 +222,3 @@ class Game:
     def time_up(self) -> bool:
         left = self.time_left
         return left is not None and left <= 0.0
-
-
-@dataclass(frozen=True)
-class Undone(Event):
-    """The last action was taken back."""
-
-    kind = "undo"

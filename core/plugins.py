@@ -27,13 +27,19 @@ import pluggy
 
 from twofold.core import hookspecs
 from twofold.core.i18n import _
-from twofold.core.rules import Mode
+from twofold.core.presentation import (
+    AGGREGATES,
+    POWERUP_TARGETS,
+    Gauge,
+    PowerUp,
+    Statistic,
+    TutorialPage,
+)
+from twofold.core.rules import CONTROLS, Mode
 
 ENTRY_POINT_GROUP = "twofold"
 DISABLE_VARIABLE = "TWOFOLD_NO_PLUGINS"
 BUILTIN_DISTRIBUTION = "twofold"
-#: the input styles the app can draw without a widget of the plugin's own
-CONTROLS = ("slide", "chain")
 #: what every mode's rules must have (the Rules protocol of twofold.core.rules)
 RULES_MEMBERS = (
     "undo_depth",
@@ -252,6 +258,38 @@ def _refusal(registry: Registry, mode: Mode, mine: list[Mode]) -> str | None:
         return _("mode {id!r} has unknown controls {controls!r} (slide or chain); skipped").format(
             id=mode.id, controls=mode.controls
         )
+    return _presentation_refusal(mode)
+
+
+def _presentation_refusal(mode: Mode) -> str | None:
+    """Why what ``mode`` asks the app to show cannot be shown, or None if it can."""
+    checks: list[tuple[str, object, type]] = [
+        ("statistics", mode.statistics, Statistic),
+        ("gauges", mode.gauges, Gauge),
+        ("powerups", mode.powerups, PowerUp),
+        ("tutorial", mode.tutorial, TutorialPage),
+    ]
+    for name, values, kind in checks:
+        if not isinstance(values, tuple | list) or not all(isinstance(v, kind) for v in values):
+            return _("mode {id!r}: {field} must be a tuple of {kind}; skipped").format(
+                id=mode.id, field=name, kind=kind.__name__
+            )
+    if any(s.aggregate not in AGGREGATES for s in mode.statistics):
+        return _("mode {id!r}: a statistic's aggregate is not one of {names}; skipped").format(
+            id=mode.id, names=", ".join(AGGREGATES)
+        )
+    if any(p.target not in POWERUP_TARGETS for p in mode.powerups):
+        return _("mode {id!r}: a power-up's target is not one of {names}; skipped").format(
+            id=mode.id, names=", ".join(POWERUP_TARGETS)
+        )
+    if not isinstance(mode.help, str):
+        return _("mode {id!r}: help must be text; skipped").format(id=mode.id)
+    for name in ("status", "hint", "autoplayer", "sample", "judge"):
+        value = getattr(mode, name)
+        if value is not None and not callable(value):
+            return _("mode {id!r}: {field} must be callable or None; skipped").format(
+                id=mode.id, field=name
+            )
     return None
 
 

@@ -5,17 +5,34 @@ hook. Each mode carries a :class:`Rules` object: pure functions from an immutabl
 state and an action (a line of text, the same words as the JSON protocol) to a new
 state and a list of :class:`Event` values describing what happened.
 
-The core never looks inside a state beyond the :class:`State` protocol below.
+The core never looks inside a state beyond the :class:`State` protocol below. What
+the app shows of a mode comes from the mode too: see :mod:`twofold.core.presentation`
+for help, statistics, the top bar, power-ups and tutorials,
+:mod:`twofold.core.capabilities` for the optional hint, autoplayer, sample and chain
+judge, and :mod:`twofold.core.events` for the event vocabulary.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+from twofold.core.capabilities import AutoplayerFactory, ChainJudge, HintFunction, SampleFunction
+from twofold.core.events import Event
+from twofold.core.presentation import (
+    DEFAULT_GAUGES,
+    DEFAULT_STATISTICS,
+    Gauge,
+    PowerUp,
+    Statistic,
+    Status,
+    TutorialPage,
+)
 
 Board = tuple[tuple[int, ...], ...]
+#: the input styles of the contract: four directions, or paths of touching cells
+CONTROLS = ("slide", "chain")
 
 
 class Refused(Exception):
@@ -24,29 +41,6 @@ class Refused(Exception):
 
 class PositionError(ValueError):
     """A starting position (``--position``) that the rules cannot use; one-line message."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened during an action, for the UI to animate and announce.
-
-    Variants subclass this with their own fields and a ``kind`` class attribute.
-    """
-
-    kind: ClassVar[str] = "event"
-
-    def as_dict(self) -> dict[str, Any]:
-        """The event as JSON-ready data: ``{"type": kind, ...fields}``."""
-        data: dict[str, Any] = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            data[f.name] = _jsonable(getattr(self, f.name))
-        return data
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 @runtime_checkable
@@ -155,12 +149,33 @@ class Mode:
     controls: str = "slide"
     #: value whose first appearance is announced as a win, or None
     goal: int | None = None
+    #: the rules in the mode's own words, as Markdown, for Help
+    help: str = ""
+    #: what Statistics and ``twofold stats`` show beyond the figures every mode has
+    statistics: tuple[Statistic, ...] = DEFAULT_STATISTICS
+    #: the top bar's items, in order
+    gauges: tuple[Gauge, ...] = DEFAULT_GAUGES
+    #: the power-ups the mode offers (their counts come from ``status``)
+    powerups: tuple[PowerUp, ...] = ()
+    #: pages shown once on the first game of the mode's family, and again from Help
+    tutorial: tuple[TutorialPage, ...] = ()
+    #: what a state shows beyond board and score (gauges, power-ups held, rescues)
+    status: Callable[[Any], Status] | None = None
+    #: optional capabilities (see twofold.core.capabilities); None when not offered
+    hint: HintFunction | None = None
+    autoplayer: AutoplayerFactory | None = None
+    sample: SampleFunction | None = None
+    judge: ChainJudge | None = None
     #: free-form extras a plugin wants to hand its own UI
     extras: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.family:
             object.__setattr__(self, "family", self.id)
+
+    def status_of(self, state: Any) -> Status:
+        """The mode's status of ``state`` (empty when the mode shows none)."""
+        return self.status(state) if self.status is not None else Status()
 
 
 def largest_tile(board: Board) -> int:

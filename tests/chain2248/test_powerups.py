@@ -19,7 +19,7 @@ def test_hammer_removes_one_tile_and_one_drops_in() -> None:
     before = [state.board[r][0] for r in range(ROWS)]
     after = [outcome.state.board[r][0] for r in range(ROWS)]
     assert after[1:] == [*before[:6], before[7]]
-    assert [e.cell for e in outcome.events if e.kind == "new"] == [(0, 0)]
+    assert [e.cell for e in outcome.events if e.kind == "appeared"] == [(0, 0)]
     assert outcome.state.hammer == 0 and outcome.state.moves == 1
     assert outcome.state.draws == state.draws + 1
     with pytest.raises(Refused, match="no Hammer left"):
@@ -140,7 +140,7 @@ def test_long_chain_is_praised() -> None:
     cells = [(7, c) for c in range(5)] + [(6, 4)]
     state = state_with(dict.fromkeys(cells, 2))
     outcome = CLASSIC.rules.apply(state, chain_text(cells))
-    assert [(e.length, e.praise) for e in outcome.events if e.kind == "praise"] == [
+    assert [(e.length, e.word) for e in outcome.events if e.kind == "praised"] == [
         (6, "Nice chain")
     ]
     assert "Nice chain!" in CLASSIC.rules.announce(state, outcome)

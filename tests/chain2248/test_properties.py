@@ -53,7 +53,7 @@ def test_play_keeps_the_board_full_and_scores_the_tiles_made(code: str, picks: l
         if not has_pair(state.board):
             break
         outcome = CLASSIC.rules.apply(state, some_chain(state, pick))
-        made = [e.value for e in outcome.events if e.kind == "merge"]
+        made = [e.value for e in outcome.events if e.kind == "merged"]
         assert outcome.state.score == state.score + sum(made)
         assert outcome.state.moves == state.moves + 1
         assert_full(outcome.state)
@@ -67,8 +67,8 @@ def test_gravity_keeps_each_column_in_order(code: str, pick: int) -> None:
     action = some_chain(state, pick)
     cells = [tuple(map(int, p.split(","))) for p in action.split()[1:]]
     outcome = CLASSIC.rules.apply(state, action)
-    made = next(e for e in outcome.events if e.kind == "merge")
-    new_per_column = Counter(e.cell[1] for e in outcome.events if e.kind == "new")
+    made = next(e for e in outcome.events if e.kind == "merged")
+    new_per_column = Counter(e.cell[1] for e in outcome.events if e.kind == "appeared")
     for c in range(COLS):
         survivors = [
             made.value if (r, c) == made.cell else state.board[r][c]
@@ -85,7 +85,7 @@ def test_retirement_is_announced_even_with_no_such_tile_left() -> None:
     board[7][0], board[7][1] = 1024, 1024
     state = CLASSIC.rules.from_position({"board": board}, code_from_text("retire"))
     outcome = CLASSIC.rules.apply(state, "chain 7,0 7,1")
-    assert [(e.value, e.cells) for e in outcome.events if e.kind == "retire"] == [(2, ())]
+    assert [(e.value, e.cells) for e in outcome.events if e.kind == "removed"] == [(2, ())]
     assert "The 2 has retired." in CLASSIC.rules.announce(state, outcome)
 
 
@@ -98,7 +98,7 @@ def test_retired_value_leaves_and_never_comes_back() -> None:
     state = CLASSIC.rules.from_position({"board": board}, code_from_text("retire"))
     outcome = CLASSIC.rules.apply(state, "chain 7,0 7,1")
     state = outcome.state
-    retired = [e for e in outcome.events if e.kind == "retire"]
+    retired = [e for e in outcome.events if e.kind == "removed"]
     assert [e.value for e in retired] == [2]
     # every 2 leaves; the refill before it already drew no 2
     assert len(retired[0].cells) == sum(v == 2 for row in board for v in row)
@@ -120,7 +120,7 @@ def test_shuffle_keeps_the_tiles_and_leaves_a_chain(code: str) -> None:
     assert Counter(v for row in outcome.state.board for v in row) == flat
     assert has_pair(outcome.state.board)
     assert outcome.state.shuffle == state.shuffle - 1
-    moved = [e for e in outcome.events if e.kind == "move"]
+    moved = [e for e in outcome.events if e.kind == "moved"]
     for e in moved:
         assert outcome.state.board[e.target[0]][e.target[1]] == e.value
 

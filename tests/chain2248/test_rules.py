@@ -25,7 +25,7 @@ def test_spec_examples(values: tuple[int, ...], made: int) -> None:
     cells = [(7, c) for c in range(min(len(values), 5))] + [(6, 4)][: max(0, len(values) - 5)]
     state = state_with(dict(zip(cells, values, strict=True)))
     outcome = CLASSIC.rules.apply(state, chain_text(cells))
-    made_events = [e for e in outcome.events if e.kind == "merge"]
+    made_events = [e for e in outcome.events if e.kind == "merged"]
     assert [(e.cell, e.value) for e in made_events] == [(cells[-1], made)]
     assert outcome.state.score == state.score + made
     assert merge_value(sum(values)) == made
@@ -39,7 +39,7 @@ def test_tiles_fall_straight_down_and_refill_from_the_top() -> None:
     # the made 4 falls from row 6 to row 7; everything above falls one row
     assert column[7] == 4
     assert column[1:7] == before[0:6]
-    assert [e.cell for e in outcome.events if e.kind == "new"] == [(0, 0)]
+    assert [e.cell for e in outcome.events if e.kind == "appeared"] == [(0, 0)]
     # the other columns are untouched
     assert [row[1:] for row in outcome.state.board] == [row[1:] for row in state.board]
 

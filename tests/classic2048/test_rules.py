@@ -133,12 +133,12 @@ def test_events_say_exactly_what_moved_merged_and_appeared() -> None:
         Slide((2, 3), (2, 0), 4),
     ]
     assert merges == [Merge((0, 0), 4), Merge((2, 0), 8)]
-    assert outcome.events[-1].kind == "spawn"
+    assert outcome.events[-1].kind == "appeared"
     assert outcome.state.score == 12
     assert outcome.events[0].as_dict() == {
-        "type": "slide",
-        "from_cell": [0, 1],
-        "to_cell": [0, 0],
+        "type": "moved",
+        "source": [0, 1],
+        "target": [0, 0],
         "value": 2,
     }
 
@@ -174,9 +174,9 @@ def test_events_rebuild_the_board_they_describe(before: SlideState, direction: s
     arrivals: dict[tuple[int, int], list[int]] = {}
     for event in outcome.events:
         if isinstance(event, Slide):
-            assert board[event.from_cell[0]][event.from_cell[1]] == event.value
-            board[event.from_cell[0]][event.from_cell[1]] = 0
-            arrivals.setdefault(event.to_cell, []).append(event.value)
+            assert board[event.source[0]][event.source[1]] == event.value
+            board[event.source[0]][event.source[1]] = 0
+            arrivals.setdefault(event.target, []).append(event.value)
     for (r, c), values in arrivals.items():
         board[r][c] += sum(values)
     for event in outcome.events:

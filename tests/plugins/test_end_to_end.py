@@ -133,7 +133,7 @@ def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env:
     assert len(start["board"]) == 4 and sum(v > 0 for row in start["board"] for v in row) == 2
     assert {e["type"] for m in moves for e in m["events"]} >= {"shift", "born"}
     played = [m for m in moves if m["changed"]]
-    assert undone["changed"] and undone["events"] == [{"type": "undo"}]
+    assert undone["changed"] and undone["events"] == [{"type": "undone"}]
     assert undone["moves"] == played[-1]["moves"] - 1
     assert bye == {**undone, "changed": False, "events": []}
 

@@ -79,7 +79,7 @@ def test_a_move_plans_glides_and_spawns():
     assert ((0, 1), (0, 0)) in paths and ((0, 3), (0, 1)) in paths
     motion = plan_motion(before.board, outcome.state.board, paths)
     assert motion is not None
-    spawned = [e.cell for e in outcome.events if e.kind == "spawn"]
+    spawned = [e.cell for e in outcome.events if e.kind == "appeared"]
     assert motion.spawns == frozenset(spawned)
     glides = {(value, start, end) for value, start, end in motion.glides}
     assert (2, (0, 0), (0, 0)) in glides and (2, (0, 1), (0, 0)) in glides
@@ -168,7 +168,7 @@ def test_a_new_tile_grows_in(monkeypatch: pytest.MonkeyPatch):
         {"board": [[0, 0, 0, 8], [0] * 4, [0] * 4, [0] * 4]}, "0" * 8
     )
     outcome = rules.apply(before, "left")
-    spawn = next(e for e in outcome.events if e.kind == "spawn")
+    spawn = next(e for e in outcome.events if e.kind == "appeared")
 
     async def body() -> None:
         board = SlideBoard(before.board)

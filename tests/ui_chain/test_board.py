@@ -157,7 +157,7 @@ def test_a_retirement_is_a_second_stage() -> None:
     motion = motion_for(state.board, outcome.state.board, outcome.events)
     assert motion is not None
     merge, retirement = motion.stages
-    (retired,) = [e for e in outcome.events if e.kind == "retire"]
+    (retired,) = [e for e in outcome.events if e.kind == "removed" and e.reason == "retired"]
     assert retirement.vanish == frozenset(retired.cells)
     # the first stage ends where the rules found the 2s to retire
     assert all(merge.after[r][c] == 2 for r, c in retired.cells)

@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from twofold.core.rules import Board, Event
+from twofold.core.events import Appeared, Event, Fell, Merged, Removed
+from twofold.core.rules import Board
 
 Cell = tuple[int, int]
 
@@ -136,6 +137,24 @@ def _settled(
     return tuple(tuple(row) for row in grid)
 
 
+def _inside(event: Event, board: Board) -> bool:
+    """Whether every cell an event names is on the board (a plugin's event may be wrong)."""
+    rows, cols = len(board), len(board[0]) if board else 0
+    cells: list[object] = []
+    for name in ("cell", "source", "target"):
+        if hasattr(event, name):
+            cells.append(getattr(event, name))
+    cells.extend(getattr(event, "cells", ()))
+    return all(
+        isinstance(c, tuple)
+        and len(c) == 2
+        and all(isinstance(v, int) for v in c)
+        and 0 <= c[0] < rows
+        and 0 <= c[1] < cols
+        for c in cells
+    )
+
+
 def motion_for(before: Board, after: Board, events: Iterable[Event]) -> Motion | None:
     """The motion of a merge or a Hammer, from the rules' events; None when nothing falls.
 
@@ -162,20 +181,21 @@ def motion_for(before: Board, after: Board, events: Iterable[Event]) -> Motion |
         spawns.clear()
 
     for event in events:
-        kind = event.kind
-        if kind == "chain":
-            vanish.update(event.cells[:-1])  # type: ignore[attr-defined]
-        elif kind == "merge":
-            made[event.cell] = event.value  # type: ignore[attr-defined]
-        elif kind == "powerup" and getattr(event, "powerup", "") == "hammer":
-            vanish.update(getattr(event, "cells", ()))
-        elif kind == "retire":
-            close()
-            vanish.update(event.cells)  # type: ignore[attr-defined]
-        elif kind == "fall":
-            falls.append(Fall(event.source, event.target, event.value))  # type: ignore[attr-defined]
-        elif kind == "new":
-            spawns.append((event.cell, event.value))  # type: ignore[attr-defined]
+        if not _inside(event, before):
+            continue  # a malformed event is skipped; the last stage ends on the real board
+        if isinstance(event, Merged):
+            if falls or spawns:
+                close()
+            vanish.update(c for c in event.cells if c != event.cell)
+            made[event.cell] = event.value
+        elif isinstance(event, Removed):
+            if falls or spawns:
+                close()
+            vanish.update(event.cells)
+        elif isinstance(event, Fell):
+            falls.append(Fall(event.source, event.target, event.value))
+        elif isinstance(event, Appeared):
+            spawns.append((event.cell, event.value))
     close()
     if not stages:
         return None

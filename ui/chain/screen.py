@@ -413,7 +413,7 @@ class ChainScreen(Screen[None]):
         self._celebrate(before, step)
         if state.score != before.score:
             self.query_one(TopBar).flash("score")
-        if self.settings.sound and any(e.kind == "merge" for e in step.events):
+        if self.settings.sound and any(e.kind == "merged" for e in step.events):
             self.app.bell()
         self._refresh_all()
         self._restart_idle()
@@ -425,9 +425,9 @@ class ChainScreen(Screen[None]):
         earned = {e.tile: e.powerup for e in step.events if e.kind == "earned"}
         for event in step.events:
             kind = event.kind
-            if kind == "praise":
-                parts.append((_(event.praise) + "!", Style(bold=True, italic=True)))
-            elif kind == "merge" and event.value > getattr(before, "highest", 0):
+            if kind == "praised":
+                parts.append((_(event.word) + "!", Style(bold=True, italic=True)))
+            elif kind == "merged" and event.value > getattr(before, "highest", 0):
                 if event.value >= BANNER_FROM:
                     banner = _("New tile: {value}").format(value=event.value)
                     powerup = earned.get(event.value)
@@ -436,7 +436,7 @@ class ChainScreen(Screen[None]):
                             powerup=powerup_title(powerup)
                         )
                     parts.append((f" {banner} ", tile_style(event.value)))
-            elif kind == "retire":
+            elif kind == "removed" and event.reason == "retired":
                 parts.append(
                     (
                         _("The {value} has retired: no more {value}s.").format(value=event.value),

@@ -20,6 +20,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
+from twofold.core.events import Moved
 from twofold.core.i18n import _
 from twofold.ui.widgets.tiles import tile_label, tile_style
 
@@ -121,9 +122,6 @@ def smallest_size(rows: int, cols: int) -> tuple[int, int]:
 
 # -- reading slide events -------------------------------------------------------------------
 
-_FROM_FIELDS = ("origin", "source", "start", "from_cell", "from_", "src")
-_TO_FIELDS = ("target", "destination", "dest", "end", "to_cell", "to")
-
 
 def _as_cell(value: Any) -> Cell | None:
     if (
@@ -135,30 +133,18 @@ def _as_cell(value: Any) -> Cell | None:
     return None
 
 
-def _field(event: Any, names: Iterable[str]) -> Any:
-    for name in names:
-        if hasattr(event, name):
-            return getattr(event, name)
-    return None
-
-
 def slide_paths(events_: Iterable[Any]) -> list[tuple[Cell, Cell]]:
-    """Every (from cell, to cell) a move's events describe.
+    """Every (from cell, to cell) of a move: its ``moved`` events (core vocabulary).
 
-    Any event with a from-like and a to-like field counts (``origin``/``target``,
-    ``source``/``destination``, ...), so a plugin's slide mode animates without
-    knowing this widget; a from-field holding several cells (a merge of two) gives
-    one path per cell.
+    Events of other kinds, and moves whose cells are not cells, are skipped.
     """
     paths: list[tuple[Cell, Cell]] = []
     for event in events_:
-        target = _as_cell(_field(event, _TO_FIELDS))
-        origin = _field(event, _FROM_FIELDS)
-        if target is None or origin is None:
+        if not isinstance(event, Moved):
             continue
-        single = _as_cell(origin)
-        sources = [single] if single is not None else [_as_cell(o) for o in origin]
-        paths.extend((source, target) for source in sources if source is not None)
+        source, target = _as_cell(event.source), _as_cell(event.target)
+        if source is not None and target is not None:
+            paths.append((source, target))
     return paths
 
 

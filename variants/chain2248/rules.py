@@ -13,8 +13,9 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
+from twofold.core.events import Appeared, Earned, Event, Fell, Merged, Moved, Praised, Removed, Used
 from twofold.core.i18n import _
-from twofold.core.rules import Event, Outcome, Refused
+from twofold.core.rules import Outcome, Refused
 from twofold.variants.chain2248 import position, spawn, words
 from twofold.variants.chain2248.board import (
     CELLS,
@@ -32,19 +33,9 @@ from twofold.variants.chain2248.board import (
     pair_near,
     touching,
 )
-from twofold.variants.chain2248.events import (
-    Chained,
-    PowerUpEarned,
-    PowerUpUsed,
-    Praised,
-    Retired,
-    TileFell,
-    TileMade,
-    TileMoved,
-    TileSpawned,
-)
 from twofold.variants.chain2248.hint import best_chain
 from twofold.variants.chain2248.state import MAX_POWERUP, POWERUPS, ChainState
+from twofold.variants.chain2248.words import RETIRED
 
 #: the first new highest tile that grants a power-up (2**9 = 512)
 GRANT_FROM = 9
@@ -190,7 +181,7 @@ class ChainRules:
             grid[r][c] = 0
         end = cells[-1]
         grid[end[0]][end[1]] = value
-        events: list[Event] = [Chained(tuple(cells), total), TileMade(end, value, len(cells))]
+        events: list[Event] = [Merged(end, value, tuple(cells))]
         praise = words.praise_for(len(cells))
         if praise:
             events.append(Praised(len(cells), praise))
@@ -207,7 +198,7 @@ class ChainRules:
                     name = POWERUPS[(e - GRANT_FROM) % len(POWERUPS)]
                     if held[name] < MAX_POWERUP:
                         held[name] += 1
-                        events.append(PowerUpEarned(name, 1 << e))
+                        events.append(Earned(name, 1 << e))
         retiring = [
             1 << (e - RETIRE_GAP)
             for e in new_exps
@@ -218,7 +209,7 @@ class ChainRules:
         for gone in retiring:
             spots = tuple(cell for cell in CELLS if grid[cell[0]][cell[1]] == gone)
             # announced even when no such tile is on the board at the moment
-            events.append(Retired(gone, spots))
+            events.append(Removed(spots, gone, RETIRED))
             if spots:
                 for r, c in spots:
                     grid[r][c] = 0
@@ -243,9 +234,9 @@ class ChainRules:
         code: str, draws: int, grid: Grid, retired: Sequence[int], events: list[Event]
     ) -> int:
         """Let tiles fall and refill from the top; the new draw count."""
-        events.extend(TileFell(a, b, v) for a, b, v in gravity(grid))
+        events.extend(Fell(a, b, v) for a, b, v in gravity(grid))
         draws, placed = spawn.refill(code, draws, grid, retired)
-        events.extend(TileSpawned(cell, v) for cell, v in placed)
+        events.extend(Appeared(cell, v) for cell, v in placed)
         return draws
 
     # -- power-ups --------------------------------------------------------------------
@@ -260,7 +251,7 @@ class ChainRules:
         grid = grid_of(state.board)
         value = grid[cell[0]][cell[1]]
         grid[cell[0]][cell[1]] = 0
-        events: list[Event] = [PowerUpUsed("hammer", (cell,), (value,))]
+        events: list[Event] = [Used("hammer", (cell,)), Removed((cell,), value, "hammer")]
         draws = self._settle(state.code, state.draws, grid, state.retired, events)
         new = replace(state, board=board_of(grid), draws=draws, moves=state.moves + 1, **spent)
         return Outcome(new, tuple(events))
@@ -277,9 +268,9 @@ class ChainRules:
         spent = self._spend(state, "swap")
         grid[a[0]][a[1]], grid[b[0]][b[1]] = vb, va
         events: list[Event] = [
-            PowerUpUsed("swap", (a, b), (va, vb)),
-            TileMoved(a, b, va),
-            TileMoved(b, a, vb),
+            Used("swap", (a, b)),
+            Moved(a, b, va),
+            Moved(b, a, vb),
         ]
         new = replace(state, board=board_of(grid), moves=state.moves + 1, **spent)
         return Outcome(new, tuple(events))
@@ -295,11 +286,11 @@ class ChainRules:
         if not spawn.has_twins(state.board):
             raise Refused(_("no two tiles are equal: no shuffle can make a chain"))
         draws, grid, moved = spawn.shuffle(state.code, state.draws, state.board)
-        events: list[Event] = [PowerUpUsed("shuffle", free=free)]
+        events: list[Event] = [Used("shuffle", free=free)]
         for old_index, new_index in enumerate(moved):
             if old_index != new_index:
                 source, target = CELLS[old_index], CELLS[new_index]
-                events.append(TileMoved(source, target, state.board[source[0]][source[1]]))
+                events.append(Moved(source, target, state.board[source[0]][source[1]]))
         new = replace(state, board=board_of(grid), draws=draws, moves=state.moves + 1, **spent)
         return Outcome(new, tuple(events))
 

@@ -5,9 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from twofold.core.events import (
+    Appeared,
+    Earned,
+    Event,
+    Merged,
+    Moved,
+    Praised,
+    Removed,
+    Undone,
+    Used,
+)
 from twofold.core.i18n import _
 from twofold.core.rules import Outcome
 from twofold.variants.chain2248.board import COLS, Cell
+
+#: the reason a retirement's ``removed`` event gives
+RETIRED = "retired"
 
 if TYPE_CHECKING:
     from twofold.variants.chain2248.rules import ChainRules
@@ -60,29 +74,29 @@ def announce(rules: ChainRules, before: ChainState, outcome: Outcome) -> str:
     """One line: what the action made, retired and earned, the score, and what is left."""
     state: ChainState = outcome.state
     parts: list[str] = []
-    spawned = [e for e in outcome.events if e.kind == "new"]
-    for event in outcome.events:
-        kind = event.kind
-        if kind == "undo":
+    spawned = [e for e in outcome.events if isinstance(e, Appeared)]
+    events = outcome.events
+    for index, event in enumerate(events):
+        if isinstance(event, Undone):
             parts.append(_("Undone."))
-        elif kind == "merge":
+        elif isinstance(event, Merged):
             parts.append(
                 _("{length} tiles made {value} at {cell}.").format(
-                    length=event.length, value=event.value, cell=cell_words(event.cell)
+                    length=len(event.cells), value=event.value, cell=cell_words(event.cell)
                 )
             )
-        elif kind == "praise":
-            parts.append(_(event.praise) + "!")
-        elif kind == "earned":
+        elif isinstance(event, Praised):
+            parts.append(_(event.word) + "!")
+        elif isinstance(event, Earned):
             parts.append(
                 _("New tile {tile}: one more {powerup}.").format(
                     tile=event.tile, powerup=powerup_name(event.powerup)
                 )
             )
-        elif kind == "retire":
+        elif isinstance(event, Removed) and event.reason == RETIRED:
             parts.append(_("The {value} has retired.").format(value=event.value))
-        elif kind == "powerup":
-            parts.append(_used_words(event, spawned))
+        elif isinstance(event, Used):
+            parts.append(_used_words(event, events[index + 1 :], spawned))
     parts.append(_("Score {score}.").format(score=state.score))
     if state.merges_left is not None:
         parts.append(_("Merges left: {n}.").format(n=state.merges_left))
@@ -98,22 +112,23 @@ def announce(rules: ChainRules, before: ChainState, outcome: Outcome) -> str:
     return " ".join(parts)
 
 
-def _used_words(event: object, spawned: Sequence[object]) -> str:
-    powerup = getattr(event, "powerup", "")
-    cells = getattr(event, "cells", ())
-    values = getattr(event, "values", ())
-    if powerup == "hammer":
+def _used_words(event: Used, after: Sequence[Event], spawned: Sequence[Appeared]) -> str:
+    cells = event.cells
+    if event.powerup == "hammer":
+        value = next((e.value for e in after if isinstance(e, Removed)), 0)
         text = _("Hammer removed the {value} at {cell}.").format(
-            value=values[0], cell=cell_words(cells[0])
+            value=value, cell=cell_words(cells[0])
         )
         if spawned:
-            text += " " + _("A {value} dropped in.").format(value=getattr(spawned[0], "value", 0))
+            text += " " + _("A {value} dropped in.").format(value=spawned[0].value)
         return text
-    if powerup == "swap":
+    if event.powerup == "swap":
+        moved = [e for e in after if isinstance(e, Moved)][:2]
+        a, b = (moved[0].value, moved[1].value) if len(moved) == 2 else (0, 0)
         return _("Swapped the {a} at {cell_a} with the {b} at {cell_b}.").format(
-            a=values[0], b=values[1], cell_a=cell_words(cells[0]), cell_b=cell_words(cells[1])
+            a=a, b=b, cell_a=cell_words(cells[0]), cell_b=cell_words(cells[1])
         )
-    if getattr(event, "free", False):
+    if event.free:
         return _("Free shuffle: the tiles are mixed.")
     return _("Shuffled: the tiles are mixed.")
 

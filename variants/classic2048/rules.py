@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twofold.core.deal import draw
+from twofold.core.events import Appeared, Merged, Moved
 from twofold.core.i18n import _
 from twofold.core.rules import Board, Event, Outcome, PositionError, Refused
 from twofold.variants.classic2048.slide import (
@@ -80,32 +81,10 @@ class SlideState:
 # -- events --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Slide(Event):
-    """A tile moved from one cell to another (it may merge on arrival)."""
-
-    kind = "slide"
-    from_cell: Cell
-    to_cell: Cell
-    value: int
-
-
-@dataclass(frozen=True)
-class Merge(Event):
-    """Two tiles met in ``cell`` and made one tile of ``value``."""
-
-    kind = "merge"
-    cell: Cell
-    value: int
-
-
-@dataclass(frozen=True)
-class Spawn(Event):
-    """A new tile appeared."""
-
-    kind = "spawn"
-    cell: Cell
-    value: int
+#: the core's event vocabulary, in 2048's words
+Slide = Moved
+Merge = Merged
+Spawn = Appeared
 
 
 @dataclass(frozen=True)

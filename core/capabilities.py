@@ -1,0 +1,67 @@
+"""Optional capabilities a mode may offer: a hint, an autoplayer, a sample game, a chain judge.
+
+Each is a field of :class:`twofold.core.rules.Mode` that is ``None`` when the mode
+does not offer it; the app shows an action only where the mode offers it (Hint,
+Watch the solver and ``twofold solve``, Sample, the chain preview). Like the rules,
+each is a pure function of its arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from twofold.core.events import Cell
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested action: the command (``"left"``, ``"chain 0,0 0,1"``) and the cells it uses."""
+
+    action: str
+    cells: tuple[Cell, ...] = ()
+
+
+class Autoplayer(Protocol):
+    """Plays a mode by itself (Watch the solver, ``twofold solve``)."""
+
+    def choose(self, state: Any) -> str | None:
+        """The next action (as ``Rules.apply`` takes it), or None to stop playing."""
+        ...
+
+
+#: makes an autoplayer; the argument is ``--depth`` (None for the mode's default)
+AutoplayerFactory = Callable[[int | None], Autoplayer]
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A stored game to watch: its code and actions. Games on its code never count."""
+
+    code: str
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A partial chain judged by the mode's rules.
+
+    ``value`` is the tile the chain would make if released now (0 while it is not a
+    chain yet); ``reason`` says why the last cell cannot join ("" when it can).
+    """
+
+    value: int = 0
+    reason: str = ""
+
+    @property
+    def fits(self) -> bool:
+        return not self.reason
+
+
+#: judges the cells of a chain being drawn on a state's board
+ChainJudge = Callable[[Any, Sequence[Cell]], Verdict]
+#: the hint for a state, or None when there is nothing to suggest
+HintFunction = Callable[[Any], Hint | None]
+#: the mode's sample game, loaded when asked for (None when it has none for this board)
+SampleFunction = Callable[[], Sample | None]

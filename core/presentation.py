@@ -1,0 +1,103 @@
+"""What a mode tells the app to show: help, statistics, the top bar, power-ups, a tutorial.
+
+These are plain values a mode carries (see :class:`twofold.core.rules.Mode`). The app
+shows exactly these and nothing it knows of its own about a game, so a plugin's mode
+gets the same complete screens as the built-in ones.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from twofold.core.events import Cell
+
+Aggregate = Literal["best", "total", "average", "latest"]
+AGGREGATES: tuple[str, ...] = ("best", "total", "average", "latest")
+#: what a Statistic may read besides the keys of ``Rules.stats``
+BUILTIN_STATISTICS = ("score", "largest", "moves")
+#: top-bar items every mode may name; any other key is read from ``Status.gauges``
+BUILTIN_GAUGES = ("score", "best", "moves", "clock", "code")
+PowerUpTarget = Literal["none", "tile", "pair", "undo"]
+POWERUP_TARGETS: tuple[str, ...] = ("none", "tile", "pair", "undo")
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """One line of a mode's statistics, aggregated over its counted games.
+
+    ``key`` is ``"score"``, ``"largest"``, ``"moves"`` or a key of ``Rules.stats``;
+    ``aggregate`` says how games combine: the ``best`` (largest), the ``total``, the
+    ``average`` or the ``latest`` game's value. ``name`` is the field's name in
+    ``twofold stats --json`` (the key by default).
+    """
+
+    key: str
+    label: str
+    aggregate: Aggregate = "best"
+    name: str = ""
+
+    @property
+    def field(self) -> str:
+        return self.name or self.key
+
+
+@dataclass(frozen=True)
+class Gauge:
+    """One item of the top bar: a built-in (see ``BUILTIN_GAUGES``) or the mode's own.
+
+    A key of the mode's own is read from ``Status.gauges`` and shown as
+    ``label value`` (for example ``Merges left 12`` or ``Next 3``).
+    """
+
+    key: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class PowerUp:
+    """A power-up a mode offers: its action word, name, key and what it is aimed at.
+
+    ``target`` is ``"none"`` (used at once: ``id``), ``"tile"`` (``id R,C``),
+    ``"pair"`` (``id R,C R,C``) or ``"undo"`` (it is the game's own undo).
+    """
+
+    id: str
+    name: str
+    key: str
+    target: PowerUpTarget = "none"
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class TutorialPage:
+    """One page of a mode's tutorial: words and, if it helps, a small board with a chain."""
+
+    title: str
+    text: str
+    board: tuple[tuple[int, ...], ...] = ()
+    chain: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a state shows beyond its board and score (``Mode.status``).
+
+    ``gauges`` fill the mode's own top-bar items; ``powerups`` count the power-ups
+    held; ``rescues`` are the power-ups that would open a move on a stuck board;
+    ``free`` are power-ups offered for nothing right now; ``over`` says in words why a
+    finished game ended ("No merges left"), when the mode wants to say it.
+    """
+
+    gauges: Mapping[str, str] = field(default_factory=dict)
+    powerups: Mapping[str, int] = field(default_factory=dict)
+    rescues: tuple[str, ...] = ()
+    free: tuple[str, ...] = ()
+    over: str = ""
+
+
+#: the statistics of a mode that names none
+DEFAULT_STATISTICS: tuple[Statistic, ...] = ()
+#: the top bar of a mode that names none
+DEFAULT_GAUGES: tuple[Gauge, ...] = (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code"))
