@@ -11,10 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from twofold.core.events import Cell
 
-Aggregate = Literal["best", "total", "average", "latest"]
-AGGREGATES: tuple[str, ...] = ("best", "total", "average", "latest")
+Aggregate = Literal["best", "total", "average", "latest", "reached"]
+AGGREGATES: tuple[str, ...] = ("best", "total", "average", "latest", "reached")
 #: what a Statistic may read besides the keys of ``Rules.stats``
 BUILTIN_STATISTICS = ("score", "largest", "moves")
 #: top-bar items every mode may name; any other key is read from ``Status.gauges``
@@ -29,14 +28,16 @@ class Statistic:
 
     ``key`` is ``"score"``, ``"largest"``, ``"moves"`` or a key of ``Rules.stats``;
     ``aggregate`` says how games combine: the ``best`` (largest), the ``total``, the
-    ``average`` or the ``latest`` game's value. ``name`` is the field's name in
-    ``twofold stats --json`` (the key by default).
+    ``average`` or the ``latest`` game's value, or how many games ``reached``
+    ``threshold`` (for example games whose largest tile is at least 2048). ``name`` is
+    the field's name in ``twofold stats --json`` (the key by default).
     """
 
     key: str
     label: str
     aggregate: Aggregate = "best"
     name: str = ""
+    threshold: int = 0
 
     @property
     def field(self) -> str:
@@ -68,16 +69,18 @@ class PowerUp:
     key: str
     target: PowerUpTarget = "none"
     description: str = ""
+    #: shown only while the mode offers it for nothing (``Status.free``), as Blitz's Shuffle
+    offered_only: bool = False
 
 
 @dataclass(frozen=True)
 class TutorialPage:
-    """One page of a mode's tutorial: words and, if it helps, a small board with a chain."""
+    """One page of a mode's tutorial: words and, if it helps, a row of tiles and what they make."""
 
     title: str
     text: str
-    board: tuple[tuple[int, ...], ...] = ()
-    chain: tuple[Cell, ...] = ()
+    tiles: tuple[int, ...] = ()
+    makes: int = 0
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,97 @@ UTC date). The rules live in :mod:`.rules`, the move engine in :mod:`.slide`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from twofold.core import hookimpl
+from twofold.core.capabilities import Autoplayer, Hint, Sample
 from twofold.core.i18n import _
+from twofold.core.presentation import Gauge, Statistic
 from twofold.core.rules import Mode
-from twofold.variants.classic2048.rules import GOAL, ClassicRules
+from twofold.variants.classic2048.rules import GOAL, ClassicRules, SlideState
 
 FAMILY = "2048"
 DAILY_FAMILY = "2048-daily"
+
+
+def help_text() -> str:
+    """The rules in 2048's words, for Help (Markdown)."""
+    return "\n\n".join(
+        [
+            _("Slide every tile as far as it goes in one direction. Two equal tiles that "
+              "meet merge into one of double value, and the score grows by the new tile. "
+              "A tile made by a merge does not merge again in the same move; where three "
+              "equal tiles line up, the two nearest the wall merge."),
+            _("After every move that changes the board one new tile appears: a 2, or "
+              "one time in ten a 4. A move that changes nothing is no move."),
+            _("Make the goal tile to win, then keep going if you like. The game is over "
+              "when the board is full and no two neighbours (not diagonals) are equal."),
+            _("Drag across the board with the mouse to swipe, or click the arrows under it. "
+              "Undo is unlimited and never changes the tile that comes next. The game code "
+              "in the top bar replays the same game anywhere: `twofold play MODE/CODE`."),
+        ]
+    )  # fmt: skip
+
+
+def statistics() -> tuple[Statistic, ...]:
+    return (
+        Statistic(
+            "largest",
+            _("Games reaching {goal}").format(goal=GOAL),
+            "reached",
+            name="reached_2048",
+            threshold=GOAL,
+        ),
+    )
+
+
+def autoplayer(size: int) -> Callable[[int | None], Autoplayer]:
+    """The expectimax solver as the mode's autoplayer (``--depth`` picks its look-ahead)."""
+
+    def make(depth: int | None) -> Autoplayer:
+        from twofold.variants.classic2048.solver import Solver
+
+        return Solver(size, depth)
+
+    return make
+
+
+def hinter(size: int) -> Callable[[Any], Hint | None]:
+    """The solver's move as a hint."""
+
+    def hint(state: SlideState) -> Hint | None:
+        from twofold.variants.classic2048.solver import choose
+
+        move = choose(state)
+        return Hint(move) if move else None
+
+    return hint
+
+
+def sampler(size: int) -> Callable[[], Sample | None]:
+    """The stored Sample game of a ``size`` x ``size`` board, if there is one."""
+
+    def sample() -> Sample | None:
+        from twofold.variants.classic2048.sample import samples
+
+        found = samples().get(str(size))
+        if found is None:
+            return None
+        return Sample(found["code"], tuple(found["moves"]))
+
+    return sample
+
+
+def _contract(size: int) -> dict[str, Any]:
+    """What every 2048 mode of this size offers beyond its rules."""
+    return {
+        "help": help_text(),
+        "statistics": statistics(),
+        "gauges": (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code")),
+        "hint": hinter(size),
+        "autoplayer": autoplayer(size),
+        "sample": sampler(size),
+    }
 
 
 def modes() -> list[Mode]:
@@ -29,6 +112,7 @@ def modes() -> list[Mode]:
             description=_("The classic: slide and merge on 4x4 to make a 2048 tile."),
             controls="slide",
             goal=GOAL,
+            **_contract(4),
         )
     ]
     for size in (5, 6):
@@ -42,6 +126,7 @@ def modes() -> list[Mode]:
                 description=_("More room: 2048 on a {size}x{size} board.").format(size=size),
                 controls="slide",
                 goal=GOAL,
+                **_contract(size),
             )
         )
     found.append(
@@ -55,6 +140,7 @@ def modes() -> list[Mode]:
             daily=True,
             controls="slide",
             goal=GOAL,
+            **{**_contract(4), "sample": None},  # today's board has no stored game to watch
         )
     )
     return found
