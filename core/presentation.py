@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-
 Aggregate = Literal["best", "total", "average", "latest", "reached"]
 AGGREGATES: tuple[str, ...] = ("best", "total", "average", "latest", "reached")
 #: what a Statistic may read besides the keys of ``Rules.stats``
