@@ -30,6 +30,7 @@ kind           fields and meaning
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -149,3 +150,42 @@ VOCABULARY: dict[str, type[Event]] = {
 def is_known(event: object) -> bool:
     """Whether ``event`` is one of the vocabulary's kinds (boards skip anything else)."""
     return isinstance(event, Event) and VOCABULARY.get(event.kind) is type(event)
+
+
+def _is_cell(value: object, rows: int, cols: int) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and 0 <= value[0] < rows
+        and 0 <= value[1] < cols
+    )
+
+
+def check(events: Sequence[object], board: Sequence[Sequence[int]]) -> None:
+    """Raise ValueError, in one line, at the first event a board could not draw.
+
+    An event must be of the vocabulary, its cells on ``board``, its values whole
+    numbers; the session turns the error into the mode's fault, so a plugin's wrong
+    event stops its game instead of the app.
+    """
+    rows = len(board)
+    cols = len(board[0]) if rows else 0
+    for event in events:
+        if not is_known(event):
+            raise ValueError(f"{type(event).__name__} is not an event of twofold.core.events")
+        assert isinstance(event, Event)
+        for f in dataclasses.fields(event):
+            value = getattr(event, f.name)
+            if f.name in ("cell", "source", "target"):
+                ok = _is_cell(value, rows, cols)
+            elif f.name == "cells":
+                ok = isinstance(value, tuple) and all(_is_cell(c, rows, cols) for c in value)
+            elif f.name in ("value", "tile", "length"):
+                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            elif f.name == "free":
+                ok = isinstance(value, bool)
+            else:
+                ok = isinstance(value, str)
+            if not ok:
+                raise ValueError(f"event {event.kind!r} has a bad {f.name}: {value!r}"[:200])

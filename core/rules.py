@@ -149,6 +149,8 @@ class Mode:
     controls: str = "slide"
     #: value whose first appearance is announced as a win, or None
     goal: int | None = None
+    #: new highest tiles from this value up are celebrated with a banner (0: never)
+    milestone: int = 0
     #: the rules in the mode's own words, as Markdown, for Help
     help: str = ""
     #: what Statistics and ``twofold stats`` show beyond the figures every mode has

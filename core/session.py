@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from twofold.core.codes import new_code
 from twofold.core.daily import daily_code, utc_today
+from twofold.core.events import check as check_events
 from twofold.core.game import Clock, Flags, Game, ReplayError, Step
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault, owner_of
@@ -192,6 +193,7 @@ class Session:
         try:
             with rules_faults(self.mode):
                 step = game.act(text)
+                check_events(step.events, game.state.board)
         except PluginFault:
             game.state, game.history, game.flags = state, history, flags
             del game.log[log_length:]

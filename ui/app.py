@@ -231,26 +231,27 @@ class TwofoldApp(TranslatedApp):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Every action of the current screen, then Textual's own (theme, keys, quit).
 
-        A screen may list its actions itself with ``palette_commands()`` returning
-        ``(title, help, callback)`` triples; otherwise its described bindings are used.
+        Its described bindings come first; a screen may add actions that have no key of
+        their own with ``palette_extras()`` returning ``(title, help, callback)`` triples.
         """
-        listed = getattr(screen, "palette_commands", None)
-        if callable(listed):
-            for title, help_text, callback in listed():
+        yield from screen_commands(screen)
+        extras = getattr(screen, "palette_extras", None)
+        if callable(extras):
+            for title, help_text, callback in extras():
                 yield SystemCommand(title, help_text, callback)
-        else:
-            yield from screen_commands(screen)
         yield from super().get_system_commands(screen)
 
 
 def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
     """A palette command for each described, currently possible binding of ``screen``."""
-    seen: set[str] = set()
+    seen: set[str] = set(getattr(screen, "PALETTE_HIDDEN", ()))
     for binding in Binding.make_bindings(getattr(type(screen), "BINDINGS", [])):
         if binding.action in seen or not binding.description or binding.system:
             continue
-        seen.add(binding.action)
         name, _sep, rest = binding.action.partition("(")
+        if name in seen:
+            continue
+        seen.add(binding.action)
         if "." in name:
             continue  # app.* / screen.* bindings are Textual's own commands
         parameters = tuple(_parameters(rest.rstrip(")")))

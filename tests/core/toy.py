@@ -8,7 +8,8 @@ from typing import Any
 
 from twofold.core import hookimpl
 from twofold.core.deal import below
-from twofold.core.rules import Event, Mode, Outcome, PositionError, Refused
+from twofold.core.events import Merged
+from twofold.core.rules import Mode, Outcome, PositionError, Refused
 
 
 @dataclass(frozen=True)
@@ -22,12 +23,6 @@ class Tally:
     @property
     def board(self) -> tuple[tuple[int, ...], ...]:
         return ((self.value,),)
-
-
-@dataclass(frozen=True)
-class Added(Event):
-    kind = "added"
-    amount: int
 
 
 class TallyRules:
@@ -61,7 +56,7 @@ class TallyRules:
             moves=state.moves + 1,
             draws=state.draws + 1,
         )
-        return Outcome(new, (Added(amount),))
+        return Outcome(new, (Merged((0, 0), new.value),))
 
     def undo(self, previous: Tally, current: Tally) -> Tally:
         return previous

@@ -113,7 +113,7 @@ def test_the_language_setting_is_used_at_start(store: SqliteStore) -> None:
         app = make_app(store, "2048", language="de")
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
-            assert "Ende" in footer(app)
+            assert "Menü" in footer(app)
             assert "Punkte" in texts(app)
             await pilot.press("escape")
             await pilot.pause()

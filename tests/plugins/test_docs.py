@@ -75,7 +75,7 @@ def test_the_walkthrough_game_ends_when_nothing_can_move(tens: ModuleType) -> No
     assert not rules.is_over(tens.TensState("7K3M9QXP", ((1, 9, 10), (9, 10, 9), (10, 9, 10))))
     joined = rules.apply(tens.TensState("7K3M9QXP", ((3, 3, 3), (0, 0, 0), (0, 0, 0))), "left")
     assert joined.state.board[0][:2] == (6, 3)
-    assert [e.kind for e in joined.events] == ["joined", "dropped"]
+    assert [e.kind for e in joined.events] == ["merged", "appeared"]
 
 
 def test_the_readme_links_the_plugin_docs() -> None:

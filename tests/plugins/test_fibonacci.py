@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 from twofold_fibonacci import GOAL, modes
 from twofold_fibonacci.rules import (
     SEQUENCE,
-    AddedUp,
     Born,
     FibonacciRules,
     FibState,
@@ -22,6 +21,7 @@ from twofold_fibonacci.rules import (
 from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
+from twofold.core.events import Merged
 from twofold.core.game import Game
 from twofold.core.rules import PositionError, Refused
 from twofold.core.session import MemoryStore, Session
@@ -112,10 +112,10 @@ def test_a_push_that_changes_nothing_is_no_move() -> None:
 def test_events_and_score_tell_what_happened() -> None:
     start = FibState(CODE, board(". 2 . 3", ". . . .", ". . . .", ". . . ."), score=10)
     outcome = RULES.apply(start, "left")
-    assert [e.kind for e in outcome.events] == ["shift", "shift", "sum", "born"]
+    assert [e.kind for e in outcome.events] == ["moved", "moved", "merged", "appeared"]
     assert Shifted((0, 1), (0, 0), 2) in outcome.events
     assert Shifted((0, 3), (0, 0), 3) in outcome.events
-    assert AddedUp((0, 0), (2, 3), 5) in outcome.events
+    assert Merged((0, 0), 5) in outcome.events
     assert outcome.state.score == 15
     assert outcome.state.sums == 1
     assert outcome.state.moves == 1
@@ -123,7 +123,7 @@ def test_events_and_score_tell_what_happened() -> None:
     text = RULES.announce(start, outcome)
     assert text.startswith("Left: 2 and 3 made 5. Score 15. A ")
     assert "was born at row" in text
-    assert outcome.events[-1].as_dict()["type"] == "born"
+    assert outcome.events[-1].as_dict()["type"] == "appeared"
 
 
 def test_game_over_only_when_nothing_can_move_or_add_up() -> None:

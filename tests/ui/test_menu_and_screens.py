@@ -326,8 +326,8 @@ def test_run_app_refuses_an_unknown_mode(capsys: Any):
 
 
 def test_help_from_the_menu_covers_2248_and_starts_its_tutorial(make_app: AppFactory) -> None:
-    from twofold.ui.chain.tutorial import TutorialScreen
     from twofold.ui.screens.help import help_markdown
+    from twofold.ui.screens.tutorial import TutorialScreen
 
     text = help_markdown(None)
     assert "2248" in text and "retire" in text.lower()

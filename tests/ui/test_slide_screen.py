@@ -532,9 +532,9 @@ def test_the_sample_opens_a_solver_game_that_never_counts(make_app: AppFactory):
 def test_watching_the_solver_and_taking_over(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch):
     from textual import events
 
-    from twofold.ui.screens import slide as slide_module
+    from twofold.ui.screens import game as game_module
 
-    monkeypatch.setattr(slide_module, "SOLVER_PAUSE", 0.01)
+    monkeypatch.setattr(game_module, "SOLVER_PAUSE", 0.01)
 
     async def body() -> None:
         app = make_app("2048", motion=False)
@@ -565,14 +565,13 @@ def test_watching_the_solver_and_taking_over(make_app: AppFactory, monkeypatch: 
     run(body())
 
 
-def test_plugin_modes_without_a_solver_grey_it(make_app: AppFactory):
-    from twofold.ui.screens.slide import sample_for, solver_for
-
+def test_modes_offer_sample_and_solver_only_through_the_contract(make_app: AppFactory):
     app = make_app()
     mode = app.registry.mode("2048-5x5")
-    assert sample_for(mode) is not None and solver_for(mode) is not None
-    chain = app.registry.mode("2248")
-    assert sample_for(chain) is None and solver_for(chain) is None
+    assert mode.sample is not None and mode.autoplayer is not None
+    assert mode.sample() is not None
+    daily = app.registry.mode("2048-daily")
+    assert daily.sample is None  # today's board has no stored game
 
 
 def test_the_clock_stops_while_the_terminal_is_away(make_app: AppFactory):

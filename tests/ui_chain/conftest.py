@@ -36,11 +36,11 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     """Flashes and messages that outlast a slow, busy test machine."""
-    from twofold.ui.chain import board, screen
+    from twofold.ui.chain import board, status
 
     monkeypatch.setattr(board, "FLASH_SECONDS", 30.0)
-    monkeypatch.setattr(screen, "REFUSAL_SECONDS", 30.0)
-    monkeypatch.setattr(screen, "MESSAGE_SECONDS", 30.0)
+    monkeypatch.setattr(status, "REFUSAL_SECONDS", 30.0)
+    monkeypatch.setattr(status, "MESSAGE_SECONDS", 30.0)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tests.ui_chain.conftest import FakeClock, board_of, drag, ladder, no_pairs, playing
 from twofold.core.settings import Settings
 from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
-from twofold.ui.chain.tutorial import TutorialScreen
 from twofold.ui.dialogs import ConfirmDialog
+from twofold.ui.screens.tutorial import TutorialScreen
 from twofold.ui.widgets.topbar import TopBar
 
 
@@ -50,16 +50,16 @@ async def test_pause_freezes_the_blitz_clock() -> None:
         game = screen.session.game
         assert topbar_text(screen, "clock").endswith("3:00")
         clock.now += 10
-        screen._tick()
+        screen.tick()
         assert topbar_text(screen, "clock").endswith("2:50")
         await pilot.press("p")
         clock.now += 60
-        screen._tick()
+        screen.tick()
         assert game.time_left == 170
         assert topbar_text(screen, "clock").endswith("2:50")
         await pilot.press("p")
         clock.now += 5
-        screen._tick()
+        screen.tick()
         assert game.time_left == 165
 
 
@@ -69,7 +69,7 @@ async def test_blitz_ends_when_the_clock_runs_out() -> None:
         board = board_of(screen)
         await drag(pilot, board, [(7, 0), (7, 1), (7, 2)])
         clock.now += 181
-        screen._tick()
+        screen.tick()
         await pilot.pause()
         assert isinstance(pilot.app.screen, NoMoreMovesDialog)
         assert "Time's up" in pilot.app.screen.title_text
@@ -193,9 +193,9 @@ async def test_help_starts_the_tutorial_again() -> None:
 
 async def test_daily_top_bar_shows_merges_left() -> None:
     async with playing("2248-daily") as (pilot, screen):
-        assert topbar_text(screen, "left") == "Merges left 30"
+        assert topbar_text(screen, "merges_left") == "Merges left 30"
         await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
-        assert topbar_text(screen, "left") == "Merges left 29"
+        assert topbar_text(screen, "merges_left") == "Merges left 29"
 
 
 async def test_read_board_lists_every_row() -> None:
@@ -209,9 +209,9 @@ async def test_read_board_lists_every_row() -> None:
 async def test_every_action_is_in_the_command_palette() -> None:
     async with playing() as (pilot, screen):
         names = {command.title for command in pilot.app.get_system_commands(screen)}
-        for title in ("Hint", "Undo", "Hammer", "Swap", "Shuffle", "Pause", "New game", "Help"):
+        for title in ("Hint", "Undo", "Hammer", "Swap", "Shuffle", "Pause", "New", "Help"):
             assert title in names
-        assert {"Tutorial", "Merge the chain", "Cancel the chain", "Read board"} <= names
+        assert {"Tutorial", "Merge the chain", "Cancel the chain", "Read"} <= names
 
 
 async def test_the_palette_runs_a_chain_action() -> None:
@@ -233,7 +233,7 @@ async def test_daily_ends_when_the_merges_are_spent() -> None:
         await pilot.pause()
         assert isinstance(pilot.app.screen, NoMoreMovesDialog)
         assert pilot.app.screen.title_text == "No merges left"
-        assert topbar_text(screen, "left") == "Merges left 0"
+        assert topbar_text(screen, "merges_left") == "Merges left 0"
 
 
 async def test_statistics_settings_and_back_to_the_menu() -> None:

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
 from tests.ui_chain.conftest import board_of, click, drag, ladder, playing, settle
 from twofold.ui.chain.powerups import PowerUpBar
 
@@ -130,26 +135,20 @@ async def test_daily_has_no_shuffle_or_undo_to_spend() -> None:
         assert screen.session.game.log == []
 
 
-class SlowHint:
-    """The mode's rules with a hint that takes its time."""
+def slow(hint: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """The mode's hint, taking its time."""
 
-    def __init__(self, rules: object) -> None:
-        self._rules = rules
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._rules, name)
-
-    def hint(self, state: object) -> object:
-        import time
-
+    def wait_then_hint(state: Any) -> Any:
         time.sleep(1.5)
-        return self._rules.hint(state)  # type: ignore[attr-defined]
+        return hint(state)
+
+    return wait_then_hint
 
 
 async def test_a_slow_hint_never_holds_up_play() -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
-        screen.rules = SlowHint(screen.rules)
+        screen.mode = replace(screen.mode, hint=slow(screen.mode.hint))
         await pilot.press("h")
         assert screen.hint_pending
         await drag(pilot, board, [(7, 0), (7, 1)])

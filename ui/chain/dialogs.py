@@ -1,4 +1,4 @@
-"""The questions and results of a 2248 game: rescue offers, the end, the board read aloud."""
+"""The questions and results of a chain game: rescue offers, the end, the board read aloud."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from twofold.core.i18n import _
-from twofold.ui.chain.powerups import powerup_title
 from twofold.ui.dialogs import Dialog
 
 
@@ -27,16 +26,17 @@ class RescueDialog(Dialog):
         Binding("e", "choose('end')", _("End game"), id="chain.rescue.end"),
     ]
 
-    def __init__(self, rescues: Sequence[str], *, free_shuffle: bool = False) -> None:
-        names = ", ".join(powerup_title(name) for name in rescues)
-        body = _("No two equal tiles touch. A power-up can open a chain: {names}.").format(
-            names=names
-        )
-        if free_shuffle:
-            body = _("No two equal tiles touch. Shuffle the board for free and play on.")
+    def __init__(self, offers: Sequence[tuple[str, str, bool]]) -> None:
+        """:param offers: ``(power-up id, its name, free now)`` for each power-up that helps."""
+        names = ", ".join(name for _id, name, _free in offers)
+        body = _("No chain is left. A power-up can open one: {names}.").format(names=names)
+        free = [name for _id, name, is_free in offers if is_free]
+        if free:
+            body = _("No chain is left. {powerup} is free now: use it and play on.").format(
+                powerup=free[0]
+            )
         buttons = [
-            (name, _("Use {powerup}").format(powerup=powerup_title(name)), "success")
-            for name in rescues
+            (id_, _("Use {powerup}").format(powerup=name), "success") for id_, name, _free in offers
         ]
         buttons.append(("end", _("End game"), "error"))
         super().__init__(_("No chain left"), body, buttons, id="rescue-dialog")
@@ -54,7 +54,7 @@ class NoMoreMovesDialog(Dialog):
 
 
 class ChainResultDialog(Dialog):
-    """The result of a finished 2248 game, with Play again (``"again"``)."""
+    """The result of a finished game, with Play again (``"again"``)."""
 
     DEFAULT_CSS = """
     ChainResultDialog > VerticalGroup {
@@ -68,25 +68,9 @@ class ChainResultDialog(Dialog):
         Binding("escape", "choose('close')", _("Look at the board"), id="chain.result.close"),
     ]
 
-    def __init__(
-        self,
-        *,
-        title: str,
-        score: int,
-        best: int,
-        highest: int,
-        longest_chain: int,
-        merges: int,
-    ) -> None:
-        body = "\n".join(
-            [
-                _("Score: {score}").format(score=score),
-                _("Best: {best}").format(best=best),
-                _("Highest tile: {tile}").format(tile=highest),
-                _("Longest chain: {length}").format(length=longest_chain),
-                _("Merges: {merges}").format(merges=merges),
-            ]
-        )
+    def __init__(self, *, title: str, lines: Sequence[tuple[str, int | float]]) -> None:
+        """:param lines: ``(label, value)`` of the game: score, best, and what the mode counts."""
+        body = "\n".join(f"{label}: {value}" for label, value in lines)
         buttons = [
             ("again", _("Play again"), "primary"),
             ("close", _("Look at the board"), "default"),

@@ -1,31 +1,15 @@
-"""The row of buttons under the 2248 board: power-ups with their counts, Hint and Pause."""
+"""The row of buttons under a chain board: the mode's power-ups with their counts, Hint, Pause."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
 from textual.widgets import Button
 
 from twofold.core.i18n import _
-
-#: power-up, its key, and the action a click runs
-POWERUP_KEYS: tuple[tuple[str, str], ...] = (
-    ("hammer", "1"),
-    ("swap", "2"),
-    ("shuffle", "3"),
-    ("undo", "u"),
-)
-
-
-def powerup_title(name: str) -> str:
-    return {
-        "hammer": _("Hammer"),
-        "swap": _("Swap"),
-        "shuffle": _("Shuffle"),
-        "undo": _("Undo"),
-    }[name]
+from twofold.core.presentation import PowerUp, Status
 
 
 class PowerUpButton(Button):
@@ -37,7 +21,7 @@ class PowerUpButton(Button):
 
 
 class PowerUpBar(HorizontalGroup):
-    """Power-up buttons with count badges; the armed one is lit."""
+    """The mode's power-ups with count badges (the armed one lit), then Hint and Pause."""
 
     DEFAULT_CSS = """
     PowerUpBar {
@@ -60,29 +44,28 @@ class PowerUpBar(HorizontalGroup):
     }
     """
 
+    def __init__(self, powerups: Sequence[PowerUp], *, hint: bool, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.powerups = tuple(powerups)
+        self.hint = hint
+
     def compose(self) -> ComposeResult:
-        for name, _key in POWERUP_KEYS:
-            action = "screen.undo" if name == "undo" else f"screen.arm('{name}')"
-            yield PowerUpButton(powerup_title(name), action=action, id=f"powerup-{name}")
-        yield PowerUpButton(_("H Hint"), action="screen.hint", id="powerup-hint")
+        for powerup in self.powerups:
+            action = "screen.undo" if powerup.target == "undo" else f"screen.arm('{powerup.id}')"
+            yield PowerUpButton(powerup.name, action=action, id=f"powerup-{powerup.id}")
+        if self.hint:
+            yield PowerUpButton(_("H Hint"), action="screen.hint", id="powerup-hint")
         yield PowerUpButton(_("P Pause"), action="screen.pause", id="powerup-pause")
 
-    def update_counts(
-        self,
-        held: Mapping[str, int],
-        *,
-        armed: str | None,
-        shown: Mapping[str, bool],
-        free_shuffle: bool = False,
-    ) -> None:
-        """Show each power-up's count; hide those this mode does not offer right now."""
-        for name, key in POWERUP_KEYS:
-            button = self.query_one(f"#powerup-{name}", Button)
-            count = held.get(name, 0)
-            free = name == "shuffle" and free_shuffle
-            button.display = shown.get(name, True)
+    def update_counts(self, status: Status, *, armed: str | None) -> None:
+        """Show each power-up's count (or that it is free now); hide what is not offered."""
+        for powerup in self.powerups:
+            button = self.query_one(f"#powerup-{powerup.id}", Button)
+            count = int(status.powerups.get(powerup.id, 0))
+            free = powerup.id in status.free
+            button.display = free or not powerup.offered_only
             badge = _("free") if free else f"×{count}"
-            button.label = f"{key.upper()} {powerup_title(name)} {badge}"
+            button.label = f"{powerup.key.upper()} {powerup.name} {badge}"
             button.disabled = not free and count < 1
-            button.set_class(armed == name, "-armed")
+            button.set_class(armed == powerup.id, "-armed")
             button.set_class(free, "-offered")

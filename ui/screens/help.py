@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -66,28 +65,71 @@ def keys_table(bindings: list[BindingType], keymap: Mapping[str, str] | None = N
     return "\n".join(rows)
 
 
-def slide_rules() -> str:
-    return "\n".join(
-        [
-            _("Slide every tile as far as it goes in one direction. Two equal tiles that "
-              "meet merge into one of double value, and the score grows by the new tile. "
-              "A tile made by a merge does not merge again in the same move; where three "
-              "equal tiles line up, the two nearest the wall merge."),
-            "",
-            _("After every move that changes the board one new tile appears: a 2, or "
-              "one time in ten a 4. A move that changes nothing is no move."),
-            "",
-            _("Make the goal tile to win, then keep going if you like. The game is over "
-              "when the board is full and no two neighbours (not diagonals) are equal."),
-            "",
-            _("Drag across the board with the mouse to swipe, or click the arrows under it. "
-              "Undo is unlimited and never changes the tile that comes next. The game code "
-              "in the top bar replays the same game anywhere: `twofold play MODE/CODE`."),
-        ]
-    )  # fmt: skip
+def powerup_table(mode: Mode) -> str:
+    """The mode's power-ups as a Markdown table of keys, names and what each does."""
+    rows = [f"| {_('Keys')} | {_('Power-up')} | {_('What it does')} |", "|---|---|---|"]
+    for powerup in mode.powerups:
+        rows.append(f"| {key_names(powerup.key)} | {powerup.name} | {powerup.description} |")
+    return "\n".join(rows)
 
 
-def help_markdown(mode: Mode | None, keymap: Mapping[str, str] | None = None) -> str:
+def screen_bindings(mode: Mode) -> list[BindingType]:
+    """The keys of the screen that plays ``mode`` (none when this app has no such screen)."""
+    try:
+        if mode.controls == "slide":
+            from twofold.ui.screens.slide import SlideScreen
+
+            return list(SlideScreen.BINDINGS)
+        if mode.controls == "chain":
+            from twofold.ui.chain import ChainScreen
+
+            return list(ChainScreen.BINDINGS)
+    except Exception:  # a screen that fails to load: Help lists no keys for it
+        return []
+    return []
+
+
+def mode_section(
+    mode: Mode,
+    keymap: Mapping[str, str] | None,
+    bindings: list[BindingType] | None = None,
+    level: str = "##",
+) -> list[str]:
+    """One mode's part of Help: its rules in its own words, its keys and power-ups."""
+    parts = [f"{level} {mode.title}"]
+    if mode.description:
+        parts.append(mode.description)
+    if mode.help:
+        parts += [f"{level}# {_('How to play')}", mode.help]
+    if mode.goal:
+        parts.append(_("The goal tile is {goal}.").format(goal=mode.goal))
+    keys = screen_bindings(mode) if bindings is None else bindings
+    if keys:
+        parts += [f"{level}# {_('Keys')}", keys_table(keys, keymap)]
+    if mode.powerups:
+        parts += [f"{level}# {_('Power-ups')}", powerup_table(mode)]
+    return parts
+
+
+def _families(modes: Iterable[Mode]) -> list[Mode]:
+    """One mode for each different help text, in menu order (2048's sizes share one)."""
+    seen: set[tuple[str, str]] = set()
+    found = []
+    for mode in modes:
+        key = (mode.controls, mode.help)
+        if key not in seen:
+            seen.add(key)
+            found.append(mode)
+    return found
+
+
+def help_markdown(
+    mode: Mode | None,
+    keymap: Mapping[str, str] | None = None,
+    bindings: list[BindingType] | None = None,
+    modes: Iterable[Mode] = (),
+) -> str:
+    """Help as Markdown: one mode's (in a game), or the menu's with every kind of game."""
     parts = [f"# {_('twofold help')}"]
     if mode is None:
         parts += [
@@ -100,31 +142,12 @@ def help_markdown(mode: Mode | None, keymap: Mapping[str, str] | None = None) ->
         from twofold.ui.screens.menu import MenuScreen
 
         parts += [f"## {_('Keys in the menu')}", keys_table(MenuScreen.BINDINGS, keymap)]
-        from twofold.ui.screens.slide import SlideScreen
-
-        parts += [f"## {_('Sliding games (2048)')}", slide_rules()]
-        parts += [f"## {_('Keys in a sliding game')}", keys_table(SlideScreen.BINDINGS, keymap)]
-        chain_help = _chain_help()
-        if chain_help:
-            parts += [
-                f"## {_('Chain games (2248)')}",
-                chain_help,
-                _("Press T here to start the 2248 tutorial."),
-            ]
+        for each in _families(modes or _registered_modes()):
+            parts += mode_section(each, keymap)
+        if tutorial_mode(modes or _registered_modes()) is not None:
+            parts.append(_("Press T here to start the tutorial."))
     else:
-        parts += [f"## {mode.title}", mode.description]
-        screen_bindings: list[BindingType] = []
-        if mode.controls == "slide":
-            from twofold.ui.screens.slide import SlideScreen
-
-            parts += [f"### {_('How to play')}", slide_rules()]
-            if mode.goal:
-                parts.append(_("The goal tile is {goal}.").format(goal=mode.goal))
-            screen_bindings = SlideScreen.BINDINGS
-        else:
-            screen_bindings = _other_bindings(mode)
-        if screen_bindings:
-            parts += [f"### {_('Keys')}", keys_table(screen_bindings, keymap)]
+        parts += mode_section(mode, keymap, bindings)
     parts += [
         f"## {_('Everywhere')}",
         _(
@@ -135,25 +158,15 @@ def help_markdown(mode: Mode | None, keymap: Mapping[str, str] | None = None) ->
     return "\n\n".join(parts)
 
 
-def _chain_help() -> str:
-    """The 2248 rules and tile chart, when the chain screen is installed."""
-    try:
-        from twofold.ui.chain import chain_help_markdown
-    except Exception:  # no chain screen: Help covers what is there
-        return ""
-    return chain_help_markdown()
+def _registered_modes() -> list[Mode]:
+    from twofold.core.plugins import registry
+
+    return list(registry().modes.values())
 
 
-def _other_bindings(mode: Mode) -> list[BindingType]:
-    """The keys of a screen another part of the app provides (the chain screen)."""
-    if mode.controls != "chain":
-        return []
-    try:
-        from twofold.ui.chain import ChainScreen  # type: ignore[attr-defined]
-    except Exception:  # no chain screen: the help simply lists no keys for it
-        return []
-    bindings: Any = getattr(ChainScreen, "BINDINGS", [])
-    return list(bindings)
+def tutorial_mode(modes: Iterable[Mode]) -> Mode | None:
+    """The first mode that has a tutorial (the one T starts from the menu's Help)."""
+    return next((m for m in modes if m.tutorial), None)
 
 
 class HelpScreen(Screen[None]):
@@ -168,18 +181,24 @@ class HelpScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", _("Back"), tooltip=_("Back to where you were"),
                 id="help.back"),
-        Binding("t", "tutorial", _("2248 tutorial"), tooltip=_("Start the 2248 tutorial again"),
+        Binding("t", "tutorial", _("Tutorial"), tooltip=_("Start the tutorial again"),
                 id="help.tutorial"),
     ]  # fmt: skip
 
-    def __init__(self, mode: Mode | None) -> None:
+    def __init__(self, mode: Mode | None, bindings: list[BindingType] | None = None) -> None:
         super().__init__()
         self.mode = mode
+        self.bindings = bindings
+
+    def _modes(self) -> list[Mode]:
+        registry = getattr(self.app, "registry", None)
+        return list(registry.modes.values()) if registry is not None else _registered_modes()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
             keymap = getattr(getattr(self.app, "settings", None), "keymap", None)
-            yield Markdown(help_markdown(self.mode, keymap), id="help-text")
+            text = help_markdown(self.mode, keymap, self.bindings, self._modes())
+            yield Markdown(text, id="help-text")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -188,12 +207,20 @@ class HelpScreen(Screen[None]):
     def action_back(self) -> None:
         self.dismiss()
 
+    def _tutorial_mode(self) -> Mode | None:
+        if self.mode is not None:
+            return self.mode if self.mode.tutorial else None
+        return tutorial_mode(self._modes())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "tutorial":
-            return "twofold.ui.chain" in sys.modules or bool(_chain_help())
+            return True if self._tutorial_mode() is not None else None
         return True
 
     def action_tutorial(self) -> None:
-        from twofold.ui.chain import start_tutorial
+        mode = self._tutorial_mode()
+        if mode is not None:
+            from twofold.ui.screens.tutorial import TutorialScreen
 
-        start_tutorial(self.app)
+            self.dismiss()  # the tutorial ends where Help was opened
+            self.app.push_screen(TutorialScreen(mode.tutorial))

@@ -1,10 +1,19 @@
-"""The three 2248 modes: Classic, Daily and Blitz."""
+"""The three 2248 modes, Classic, Daily and Blitz, and what each tells the app to show."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from twofold.core.capabilities import Hint, Verdict
+from twofold.core.events import Cell
 from twofold.core.i18n import _
-from twofold.core.rules import Mode
-from twofold.variants.chain2248.rules import ChainRules
+from twofold.core.presentation import Gauge, PowerUp, Statistic, Status
+from twofold.core.rules import Mode, Refused
+from twofold.variants.chain2248.board import merge_value
+from twofold.variants.chain2248.guide import help_text, tutorial
+from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
+from twofold.variants.chain2248.state import ChainState
 
 #: the Daily's merges; SPEC 4 asks for 30 unless play-testing finds a better number
 DAILY_MERGES = 30
@@ -15,30 +24,128 @@ DAILY = ChainRules(start={"hammer": 1, "swap": 1}, merge_budget=DAILY_MERGES)
 BLITZ = ChainRules(free_shuffle=True)
 
 
+def powerups(*names: str, offered_only: bool = False) -> tuple[PowerUp, ...]:
+    """The named power-ups as the app shows them, with their keys."""
+    every = {
+        "hammer": PowerUp(
+            "hammer", _("Hammer"), "1", "tile", _("Remove one tile"), offered_only=offered_only
+        ),
+        "swap": PowerUp(
+            "swap", _("Swap"), "2", "pair", _("Swap two touching tiles"), offered_only=offered_only
+        ),
+        "shuffle": PowerUp(
+            "shuffle", _("Shuffle"), "3", "none", _("Mix the board"), offered_only=offered_only
+        ),
+        "undo": PowerUp(
+            "undo", _("Undo"), "u", "undo", _("Take back the last move"), offered_only=offered_only
+        ),
+    }
+    return tuple(every[name] for name in names)
+
+
+def statistics() -> tuple[Statistic, ...]:
+    return (
+        Statistic("longest_chain", _("Longest chain"), "best"),
+        Statistic("merges", _("Merges"), "total"),
+    )
+
+
+class Presenter:
+    """What a 2248 state shows beyond its board: power-ups, merges left, why it ended."""
+
+    def __init__(self, rules: ChainRules) -> None:
+        self.rules = rules
+
+    def status(self, state: ChainState) -> Status:
+        rules = self.rules
+        gauges = {}
+        if state.merges_left is not None:
+            gauges["merges_left"] = str(state.merges_left)
+        rescues = tuple(rules.rescues(state))
+        free = ("shuffle",) if rules.free_shuffle and "shuffle" in rescues else ()
+        over = ""
+        if rules.is_spent(state):
+            over = _("No merges left")
+        elif rules.stuck(state) and not rescues:
+            over = _("No more moves")
+        return Status(
+            gauges=gauges, powerups=dict(state.powerups), rescues=rescues, free=free, over=over
+        )
+
+    def hint(self, state: ChainState) -> Hint | None:
+        cells = self.rules.hint(state)
+        if not cells:
+            return None
+        return Hint("chain " + " ".join(f"{r},{c}" for r, c in cells), tuple(cells))
+
+    @staticmethod
+    def judge(state: Any, cells: Sequence[Cell]) -> Verdict:
+        """A partial chain by 2248's rule: its rounded value, or why the last tile cannot join."""
+        if len(cells) < 2:
+            return Verdict()
+        try:
+            return Verdict(merge_value(check_chain(state.board, cells)))
+        except Refused as refused:
+            return Verdict(reason=str(refused))
+
+
+def _mode(
+    id: str,
+    title: str,
+    rules: ChainRules,
+    description: str,
+    gauges: tuple[Gauge, ...],
+    offered: tuple[PowerUp, ...],
+    **extra: Any,
+) -> Mode:
+    presenter = Presenter(rules)
+    return Mode(
+        id=id,
+        title=title,
+        rules=rules,
+        description=description,
+        controls="chain",
+        help=help_text(),
+        statistics=statistics(),
+        gauges=gauges,
+        powerups=offered,
+        tutorial=tutorial(),
+        milestone=1 << GRANT_FROM,
+        status=presenter.status,
+        hint=presenter.hint,
+        judge=presenter.judge,
+        **extra,
+    )
+
+
 def modes() -> list[Mode]:
     """The modes, titled in the current language (the hook runs after it is set)."""
+    every = ("hammer", "swap", "shuffle", "undo")
     return [
-        Mode(
-            id="2248",
-            title=_("2248"),
-            rules=CLASSIC,
-            description=_("Chain equal tiles into bigger ones; no timer, no final tile."),
-            controls="chain",
+        _mode(
+            "2248",
+            _("2248"),
+            CLASSIC,
+            _("Chain equal tiles into bigger ones; no timer, no final tile."),
+            (Gauge("score"), Gauge("best"), Gauge("code")),
+            powerups(*every),
         ),
-        Mode(
-            id="2248-daily",
-            title=_("2248 Daily"),
-            rules=DAILY,
-            description=_("Today's board for everyone: 30 merges, 1 Hammer and 1 Swap."),
+        _mode(
+            "2248-daily",
+            _("2248 Daily"),
+            DAILY,
+            _("Today's board for everyone: 30 merges, 1 Hammer and 1 Swap."),
+            (Gauge("score"), Gauge("best"), Gauge("merges_left", _("Merges left")), Gauge("code")),
+            powerups(*every),
             daily=True,
-            controls="chain",
         ),
-        Mode(
-            id="2248-blitz",
-            title=_("2248 Blitz"),
-            rules=BLITZ,
-            description=_("Three minutes on the clock; a free Shuffle when you are stuck."),
+        _mode(
+            "2248-blitz",
+            _("2248 Blitz"),
+            BLITZ,
+            _("Three minutes on the clock; a free Shuffle when you are stuck."),
+            (Gauge("score"), Gauge("best"), Gauge("clock"), Gauge("code")),
+            powerups("shuffle", offered_only=True),
             time_limit=BLITZ_SECONDS,
-            controls="chain",
         ),
     ]

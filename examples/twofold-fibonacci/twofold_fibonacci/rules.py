@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from twofold.core.deal import below, chance
+from twofold.core.events import Appeared, Merged, Moved
 from twofold.core.i18n import _
 from twofold.core.rules import Board, Event, Outcome, PositionError, Refused
 
@@ -36,6 +37,16 @@ def _sequence(count: int) -> tuple[int, ...]:
 SEQUENCE = _sequence(40)
 RANK: dict[int, int] = {value: rank for rank, value in enumerate(SEQUENCE)}
 GOAL = 2584
+
+
+def parts_of(value: int) -> tuple[int, int]:
+    """The two neighbours in the sequence that add up to ``value`` (1 + 1 for 2)."""
+    rank = RANK.get(value, 0)
+    if rank <= 1:
+        return 1, 1
+    return SEQUENCE[rank - 2], SEQUENCE[rank - 1]
+
+
 #: one birth in this many is a 2
 TWO_CHANCE = 0.1
 UNDO = "undo"
@@ -81,33 +92,9 @@ class FibState:
         return max((v for row in self.board for v in row), default=0)
 
 
-@dataclass(frozen=True)
-class Shifted(Event):
-    """A tile moved from one cell to another (it may add up on arrival)."""
-
-    kind = "shift"
-    from_cell: Cell
-    to_cell: Cell
-    value: int
-
-
-@dataclass(frozen=True)
-class AddedUp(Event):
-    """Two tiles met in ``cell`` and made ``value`` (their sum)."""
-
-    kind = "sum"
-    cell: Cell
-    parts: tuple[int, int]
-    value: int
-
-
-@dataclass(frozen=True)
-class Born(Event):
-    """A new tile appeared."""
-
-    kind = "born"
-    cell: Cell
-    value: int
+#: what a move did, in the core's event vocabulary
+Shifted = Moved
+Born = Appeared
 
 
 @dataclass(frozen=True)
@@ -238,13 +225,13 @@ class FibonacciRules:
             raise Refused(_("unknown command '{command}'").format(command=action))
         rows = [list(row) for row in state.board]
         shifts: list[Event] = []
-        sums: list[AddedUp] = []
+        sums: list[Merged] = []
         for cells in lines(self.size, action):
             settled = settle([state.board[r][c] for r, c in cells])
             for (r, c), value in zip(cells, settled.values, strict=True):
                 rows[r][c] = value
             shifts += [Shifted(cells[a], cells[b], v) for a, b, v in settled.shifts]
-            sums += [AddedUp(cells[at], (x, y), made) for at, x, y, made in settled.sums]
+            sums += [Merged(cells[at], made) for at, _x, _y, made in settled.sums]
         if not shifts:
             return Push(state, direction=action)
         pushed = replace(
@@ -286,9 +273,10 @@ class FibonacciRules:
         if not direction:  # undo comes from the core, not from apply()
             return _("Taken back. Score {score}.").format(score=after.score)
         said = [
-            _("{a} and {b} made {c}").format(a=e.parts[0], b=e.parts[1], c=e.value)
+            _("{a} and {b} made {c}").format(a=a, b=b, c=e.value)
             for e in outcome.events
-            if isinstance(e, AddedUp)
+            if isinstance(e, Merged)
+            for a, b in [parts_of(e.value)]
         ]
         if said:
             parts = [_("{direction}: {sums}.").format(direction=where, sums="; ".join(said))]

@@ -1,20 +1,12 @@
-"""Help for 2248: the rules, the controls, and the tile chart (what retires when)."""
+"""2248 in words for people: the Help text with its tile chart, and the tutorial's pages."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual import on
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import HorizontalGroup, Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Button, Markdown
-
 from twofold.core.i18n import _
-from twofold.ui.chain.powerups import powerup_title
+from twofold.core.presentation import TutorialPage
 from twofold.variants.chain2248.rules import GRANT_FROM, RETIRE_FROM, RETIRE_GAP
 from twofold.variants.chain2248.state import POWERUPS
+from twofold.variants.chain2248.words import powerup_name
 
 #: how far the tile chart goes (2**20 is about a million)
 CHART_TOP = 20
@@ -30,13 +22,13 @@ def tile_chart() -> list[tuple[int, int | None, str]]:
     return rows
 
 
-def chain_help_markdown() -> str:
-    """The 2248 section of Help, as Markdown (the app's Help screen may show it too)."""
+def help_text() -> str:
+    """The 2248 rules, controls, power-ups and tile chart, as Markdown for Help."""
     chart = "\n".join(
         "| {tile} | {retires} | {grant} |".format(
             tile=tile,
             retires=retires if retires is not None else "—",
-            grant=powerup_title(grant),
+            grant=powerup_name(grant),
         )
         for tile, retires, grant in tile_chart()
     )
@@ -100,54 +92,37 @@ def chain_help_markdown() -> str:
     )
 
 
-class ChainHelpScreen(ModalScreen[str]):
-    """Help for 2248; dismisses with ``"tutorial"`` when the player asks for the tutorial."""
-
-    DEFAULT_CSS = """
-    ChainHelpScreen {
-        align: center middle;
-        background: $background 60%;
-    }
-    ChainHelpScreen > Vertical {
-        width: 90%;
-        max-width: 90;
-        height: 90%;
-        border: thick $primary;
-        background: $surface;
-    }
-    ChainHelpScreen VerticalScroll {
-        height: 1fr;
-    }
-    ChainHelpScreen HorizontalGroup {
-        height: auto;
-        align-horizontal: center;
-    }
-    ChainHelpScreen Button {
-        margin: 0 1;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q", "dismiss('close')", _("Close"), id="chain.help.close"),
-        Binding("t", "dismiss('tutorial')", _("Tutorial"), id="chain.help.tutorial"),
-    ]
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            with VerticalScroll():
-                yield Markdown(chain_help_markdown(), id="chain-help-text")
-            with HorizontalGroup():
-                yield Button(_("Start the tutorial"), id="help-tutorial", variant="primary")
-                yield Button(_("Close"), id="help-close")
-
-    def on_mount(self) -> None:
-        # the keys scroll the text; Tab reaches the buttons
-        self.query_one(VerticalScroll).focus()
-
-    @on(Button.Pressed, "#help-tutorial")
-    def _tutorial(self) -> None:
-        self.dismiss("tutorial")
-
-    @on(Button.Pressed, "#help-close")
-    def _close(self) -> None:
-        self.dismiss("close")
+def tutorial() -> tuple[TutorialPage, ...]:
+    """The steps, translated now (the language may change between two showings)."""
+    return (
+        TutorialPage(
+            _("1 of 3: draw a chain"),
+            _(
+                "Press on a tile and drag through touching tiles with the same number; "
+                "diagonals count. Release to merge. Or click tile by tile and click the last "
+                "one again, or move with the arrow keys, add with Space and merge with Enter."
+            ),
+            (2, 2),
+            4,
+        ),
+        TutorialPage(
+            _("2 of 3: equal or double"),
+            _(
+                "After two equal tiles, each next tile equals the one before it or doubles it. "
+                "The chain's sum, rounded up to a power of two, lands on its last tile: "
+                "2 + 2 + 4 + 8 makes 16, and three 2s make 8. Chains of 6 or more earn praise."
+            ),
+            (2, 2, 4, 8),
+            16,
+        ),
+        TutorialPage(
+            _("3 of 3: power-ups and the hint"),
+            _(
+                "1 Hammer removes a tile, 2 Swap exchanges two neighbours, 3 Shuffle mixes "
+                "the board, U takes back the last move. H shows the best chain, P pauses. "
+                "New highest tiles from 512 up earn power-ups; at 2048 the 2 retires."
+            ),
+            (512, 512),
+            1024,
+        ),
+    )

@@ -1,9 +1,8 @@
-"""The three-step 2248 tutorial, shown on the first launch and from Help."""
+"""A mode's tutorial (its pages come from the mode), shown on its first game and from Help."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,52 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from twofold.core.i18n import _
+from twofold.core.presentation import TutorialPage
 from twofold.ui.chain.palette import tile_style
-
-
-@dataclass(frozen=True)
-class TutorialStep:
-    title: str
-    text: str
-    #: tiles of the picture, and the tile they make (0 for none)
-    tiles: tuple[int, ...]
-    makes: int
-
-
-def tutorial_steps() -> list[TutorialStep]:
-    """The steps, translated now (the language may change between two showings)."""
-    return [
-        TutorialStep(
-            _("1 of 3: draw a chain"),
-            _(
-                "Press on a tile and drag through touching tiles with the same number; "
-                "diagonals count. Release to merge. Or click tile by tile and click the last "
-                "one again, or move with the arrow keys, add with Space and merge with Enter."
-            ),
-            (2, 2),
-            4,
-        ),
-        TutorialStep(
-            _("2 of 3: equal or double"),
-            _(
-                "After two equal tiles, each next tile equals the one before it or doubles it. "
-                "The chain's sum, rounded up to a power of two, lands on its last tile: "
-                "2 + 2 + 4 + 8 makes 16, and three 2s make 8. Chains of 6 or more earn praise."
-            ),
-            (2, 2, 4, 8),
-            16,
-        ),
-        TutorialStep(
-            _("3 of 3: power-ups and the hint"),
-            _(
-                "1 Hammer removes a tile, 2 Swap exchanges two neighbours, 3 Shuffle mixes "
-                "the board, U takes back the last move. H shows the best chain, P pauses. "
-                "New highest tiles from 512 up earn power-ups; at 2048 the 2 retires."
-            ),
-            (512, 512),
-            1024,
-        ),
-    ]
 
 
 def picture(tiles: Sequence[int], makes: int) -> Text:
@@ -77,7 +32,7 @@ def picture(tiles: Sequence[int], makes: int) -> Text:
 
 
 class TutorialScreen(ModalScreen[bool]):
-    """Three pages; dismisses with True when the player went through them, False if skipped."""
+    """The pages; dismisses with True when the player went through them, False if skipped."""
 
     DEFAULT_CSS = """
     TutorialScreen {
@@ -122,9 +77,9 @@ class TutorialScreen(ModalScreen[bool]):
         Binding("escape", "skip", _("Skip"), id="tutorial.skip"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__(id="chain-tutorial")
-        self.steps = tutorial_steps()
+    def __init__(self, pages: Sequence[TutorialPage]) -> None:
+        super().__init__(id="tutorial")
+        self.steps = list(pages)
         self.step = 0
 
     def compose(self) -> ComposeResult:
@@ -144,6 +99,7 @@ class TutorialScreen(ModalScreen[bool]):
         step = self.steps[self.step]
         self.query_one("#tutorial-title", Label).update(step.title)
         self.query_one("#tutorial-picture", Static).update(picture(step.tiles, step.makes))
+        self.query_one("#tutorial-picture", Static).display = bool(step.tiles)
         self.query_one("#tutorial-text", Static).update(step.text)
         last = self.step == len(self.steps) - 1
         self.query_one("#tutorial-next", Button).label = _("Play") if last else _("Next")

@@ -1,0 +1,623 @@
+"""What every game screen shares, whatever the mode's controls.
+
+A game screen plays one :class:`~twofold.core.session.Session`. This base owns its
+life (greeting, pause on focus loss, save on leaving, a plugin's fault), the top bar
+(built from the mode's gauges), the announcement line, the keys every game has (the
+same key for the same action on every screen), and the mode's optional capabilities:
+Hint, Watch the solver (the autoplayer) and Sample appear only where the mode offers
+them. Subclasses add their board and what their controls need.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState
+
+from twofold.core.capabilities import Autoplayer, Hint
+from twofold.core.codes import format_code, share_string
+from twofold.core.game import Game, Step
+from twofold.core.i18n import _
+from twofold.core.plugins import PluginFault
+from twofold.core.presentation import Status
+from twofold.core.rules import Mode, Refused, largest_tile
+from twofold.core.session import Session
+from twofold.core.settings import Settings
+from twofold.ui.dialogs import ConfirmDialog, ResultDialog, WinDialog
+from twofold.ui.widgets.announce import AnnouncementLine
+from twofold.ui.widgets.topbar import TopBar
+
+if TYPE_CHECKING:
+    from twofold.ui.app import TwofoldApp
+
+#: seconds between the autoplayer's moves while watching it
+SOLVER_PAUSE = 0.15
+
+
+def clock_text(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def game_bindings(prefix: str) -> list[BindingType]:
+    """The keys every game screen has; ``prefix`` names the screen in key-binding ids."""
+    return [
+        Binding("u,ctrl+z", "undo", _("Undo"), tooltip=_("Take back the last move"),
+                id=f"{prefix}.undo"),
+        Binding("n", "new_game", _("New"), tooltip=_("Start a new game with a fresh code"),
+                id=f"{prefix}.new"),
+        Binding("r", "read_board", _("Read"), tooltip=_("Read the whole board aloud"),
+                id=f"{prefix}.read"),
+        Binding("h", "hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
+                id=f"{prefix}.hint"),
+        Binding("ctrl+r", "restart", _("Restart"), show=False,
+                tooltip=_("Play the same code again from its first move"), id=f"{prefix}.restart"),
+        Binding("b", "last_game", _("Last game"), show=False,
+                tooltip=_("Bring back the game that New game or Restart replaced"),
+                id=f"{prefix}.last_game"),
+        Binding("e", "sample", _("Sample"), show=False,
+                tooltip=_("Open a stored game to watch (never counted)"), id=f"{prefix}.sample"),
+        Binding("v", "watch_solver", _("Watch the solver"), show=False,
+                tooltip=_("Let the solver play; any key takes over (never counted)"),
+                id=f"{prefix}.watch_solver"),
+        Binding("c", "copy_link", _("Copy link"), show=False,
+                tooltip=_("Copy this game's share string"), id=f"{prefix}.copy_link"),
+        Binding("y", "copy_result", _("Copy result"), show=False,
+                tooltip=_("Copy the score and the share string"), id=f"{prefix}.copy_result"),
+        Binding("m", "maximize_board", _("Max"), tooltip=_("Maximise the board"),
+                id=f"{prefix}.maximize"),
+        Binding("question_mark,f1", "help", _("Help"), tooltip=_("Rules and keys"),
+                id=f"{prefix}.help"),
+        Binding("t", "statistics", _("Statistics"), show=False,
+                tooltip=_("Records and recent scores"), id=f"{prefix}.statistics"),
+        Binding("comma", "settings", _("Settings"), show=False,
+                tooltip=_("Theme, motion, sound"), id=f"{prefix}.settings"),
+        Binding("q", "menu", _("Menu"), tooltip=_("Save and go back to the mode menu"),
+                id=f"{prefix}.menu"),
+    ]  # fmt: skip
+
+
+class GameScreen(Screen[None]):
+    """One game of one mode: its life, its top bar and announcements, its common keys."""
+
+    #: ids of the top bar and the announcement line (tests and styles find them by these)
+    TOPBAR_ID: ClassVar[str] = "topbar"
+    ANNOUNCE_ID: ClassVar[str] = "announce"
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        settings: Settings | None = None,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.session = session
+        self.mode: Mode = session.mode
+        self.rules: Any = session.mode.rules
+        self._settings = settings
+        self._best = 0
+        self._session_closed = False
+        self._autoplayer: Autoplayer | None = None
+        self._autoplayer_thinking = False
+        self._autoplayer_timer: Timer | None = None
+        self._hint_worker: Worker[Any] | None = None
+        self._hint_state: Any = None
+
+    # -- the pieces -------------------------------------------------------------------------
+
+    @property
+    def twofold(self) -> TwofoldApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def state(self) -> Any:
+        return self.session.game.state
+
+    @property
+    def status(self) -> Status:
+        return self.mode.status_of(self.state)
+
+    @property
+    def settings(self) -> Settings:
+        """The app's settings as they are now (a screen given its own keeps those)."""
+        if self._settings is not None:
+            return self._settings
+        shared = getattr(self.app, "settings", None)
+        return shared if isinstance(shared, Settings) else Settings()
+
+    @property
+    def reduced_motion(self) -> bool:
+        return self.settings.reduced_motion or self.app.animation_level == "none"
+
+    @property
+    def topbar(self) -> TopBar:
+        return self.query_one(f"#{self.TOPBAR_ID}", TopBar)
+
+    @property
+    def announcer(self) -> AnnouncementLine:
+        return self.query_one(f"#{self.ANNOUNCE_ID}", AnnouncementLine)
+
+    def board_widget(self) -> Widget:
+        """The board (Max shows it alone)."""
+        raise NotImplementedError
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        keys = [gauge.key for gauge in self.mode.gauges]
+        yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID)
+        yield from self.compose_play()
+        yield Footer()
+
+    def compose_play(self) -> Iterable[Widget]:
+        """The board and what goes with it, the announcement line among them."""
+        yield AnnouncementLine(id=self.ANNOUNCE_ID)
+
+    def on_mount(self) -> None:
+        self._best = self.twofold.best_score(self.mode.id)
+        self.apply_settings()
+        self.show_numbers()
+        self.announce(self.greeting())
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning")
+            self.session.notice = None
+        self.game.resume()
+        self.watch(self.app, "app_focus", self._focus_changed, init=False)
+        if self.mode.time_limit is not None:
+            self.set_interval(1.0, self.tick)
+
+    def greeting(self) -> str:
+        if self.session.notice:
+            return self.session.notice
+        game = self.game
+        if game.started:
+            return _("Welcome back: game {code}, score {score}.").format(
+                code=format_code(game.code), score=game.state.score
+            )
+        return self.opening_words()
+
+    def opening_words(self) -> str:
+        return _("Game {code}.").format(code=format_code(self.game.code))
+
+    def _focus_changed(self, focused: bool) -> None:
+        # The play time counts only while the terminal has the player's attention.
+        if self._session_closed:
+            return
+        if focused and self.app.screen is self:
+            self.game.resume()
+        elif not focused:
+            self.focus_lost()
+
+    def focus_lost(self) -> None:
+        self.game.pause()
+
+    def on_screen_resume(self) -> None:
+        if not self._session_closed:
+            self.apply_settings()
+            if not self.game.over:
+                self.game.resume()
+
+    def on_screen_suspend(self) -> None:
+        self.game.pause()
+
+    def apply_settings(self) -> None:
+        """The settings changed (reduced motion, auto-hint): take them up."""
+
+    # -- the numbers --------------------------------------------------------------------------
+
+    @property
+    def best(self) -> int:
+        # A game that is not counted (a position, the Sample) never claims the best score.
+        return self._best if self.game.flags.uncounted else max(self._best, self.state.score)
+
+    def show_numbers(self) -> None:
+        """The top bar: every gauge the mode names, built-in or its own."""
+        game = self.game
+        state = game.state
+        own = self.status.gauges
+        bar = self.topbar
+        for gauge in self.mode.gauges:
+            key = gauge.key
+            if key == "score":
+                text = _("Score {score}").format(score=state.score)
+            elif key == "best":
+                text = _("Best {best}").format(best=self.best)
+            elif key == "moves":
+                text = _("Moves {moves}").format(moves=state.moves)
+            elif key == "code":
+                text = format_code(game.code)
+            elif key == "clock":
+                left = game.time_left
+                text = _("Time {clock}").format(
+                    clock=clock_text(game.elapsed if left is None else left)
+                )
+            else:
+                text = f"{gauge.label} {own.get(key, '')}".strip()
+            bar.set(key, text)
+
+    def refresh_best(self) -> None:
+        """Read the best score again (a game was just recorded)."""
+        self._best = self.twofold.best_score(self.mode.id)
+        if self.is_mounted:
+            self.show_numbers()
+
+    def announce(self, text: str) -> None:
+        self.announcer.announce(text)
+
+    def tick(self) -> None:
+        """Once a second in a timed mode: the clock, and the end when time is up."""
+        self.show_numbers()
+        if self.game.time_up and not self._session_closed:
+            self.time_up()
+
+    def time_up(self) -> None:
+        """The clock ran out (subclasses show the end)."""
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def finish_animation(self) -> None:
+        """Any input finishes the board's animation at once."""
+
+    def act(self, action: str) -> Step | None:
+        """Play one command through the session; show what it did, or why it was refused."""
+        self.finish_animation()
+        before = self.state
+        try:
+            step = self.session.act(action)
+        except Refused as refusal:
+            self.refused(str(refusal))
+            return None
+        except PluginFault as fault:
+            self.stop(fault)
+            return None
+        self.after_step(before, step)
+        return step
+
+    def refused(self, reason: str) -> None:
+        self.announce(reason)
+
+    def after_step(self, before: Any, step: Step) -> None:
+        """Draw, announce, flash and ring for an action; subclasses draw their board first."""
+        after = self.state
+        scored = step.changed and step.action != "undo" and after.score > before.score
+        self.show_numbers()
+        if scored and not self.reduced_motion:
+            self.topbar.flash("score")  # a flash is motion too: reduced motion goes without
+        text = step.announcement
+        if step.reached_goal:
+            text = " ".join([text, _("You reached {goal}!").format(goal=self.mode.goal)]).strip()
+        self.announce(text)
+        if self.settings.sound and (scored or step.reached_goal):
+            self.app.bell()
+        self.refresh_bindings()
+        if step.reached_goal and not self.game.flags.kept_going:
+            self.stop_solver()
+            self.app.push_screen(WinDialog(self.mode.goal or 0, after.score), self._won)
+        elif step.changed and self.game.over:
+            self.stop_solver()
+            self.game_over()
+
+    def _won(self, choice: str | None) -> None:
+        if choice == "new":
+            self.start(self.session.new_game)
+            return
+        self.game.flags.kept_going = True
+        self.session.save()
+        self.announce(_("Keep going: on towards {next}!").format(next=(self.mode.goal or 0) * 2))
+        if self.game.over:
+            self.game_over()
+
+    def game_over(self) -> None:
+        """The game has ended (subclasses show how)."""
+
+    def stop(self, fault: PluginFault) -> None:
+        """The mode failed: say so in one line and leave the game, kept as it was."""
+        self.app.notify(str(fault), severity="error", timeout=10)
+        self.close_session()
+        self.dismiss()
+
+    # -- games ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        offered = {
+            "undo": self.game.can_undo,
+            "last_game": self.session.previous is not None,
+            "sample": self.mode.sample is not None,
+            "watch_solver": self.mode.autoplayer is not None,
+            "hint": self.mode.hint is not None,
+        }
+        if action in offered:
+            return True if offered[action] else None
+        return True
+
+    def start(self, begin: Callable[[], Game]) -> Game | None:
+        """Replace the game (New game, Restart, Sample) and draw the new one."""
+        self.finish_animation()
+        self.stop_solver()
+        try:
+            game = begin()
+        except PluginFault as fault:
+            self.stop(fault)
+            return None
+        game.resume()
+        self.refresh_best()
+        self.game_replaced()
+        self.show_numbers()
+        self.refresh_bindings()
+        self.announce(_("New game {code}.").format(code=format_code(game.code)))
+        return game
+
+    def game_replaced(self) -> None:
+        """Another game is on the board now (subclasses redraw and reset their input)."""
+
+    def action_new_game(self) -> None:
+        self.finish_animation()
+        if self.state.score > 0 and not self.game.over:
+            self.app.push_screen(
+                ConfirmDialog(
+                    _("Start a new game?"),
+                    _("This game has {score} points. Last game (B) can bring it back.").format(
+                        score=self.state.score
+                    ),
+                    yes=_("New game"),
+                ),
+                lambda answer: self.start(self.session.new_game) if answer == "yes" else None,
+            )
+        else:
+            self.start(self.session.new_game)
+
+    def action_restart(self) -> None:
+        if self.start(self.session.restart) is not None:
+            self.announce(
+                _("Restarted game {code} from its first move.").format(
+                    code=format_code(self.game.code)
+                )
+            )
+
+    def action_last_game(self) -> None:
+        self.finish_animation()
+        back = self.session.last_game()
+        if back is None:
+            self.announce(_("There is no earlier game to bring back."))
+            return
+        back.resume()
+        self.game_replaced()
+        self.show_numbers()
+        self.refresh_bindings()
+        self.announce(
+            _("Back to game {code}, score {score}.").format(
+                code=format_code(back.code), score=back.state.score
+            )
+        )
+
+    def action_sample(self) -> None:
+        load = self.mode.sample
+        sample = load() if load is not None else None
+        if sample is None:
+            self.announce(_("This mode has no Sample."))
+            return
+
+        def open_sample() -> Game:
+            game = Game.replay(self.mode, sample.code, list(sample.actions))
+            game.flags.uncounted = True  # its tiles are known in advance
+            return self.session.adopt(game)
+
+        if self.start(open_sample) is not None:
+            self.announce(
+                _("The Sample: a stored game, {moves} moves in. It never counts.").format(
+                    moves=self.state.moves
+                )
+            )
+
+    # -- the hint ---------------------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        """Ask the mode for a hint in a thread, so the board never waits for the search."""
+        hint = self.mode.hint
+        if hint is None:
+            return
+        self.finish_animation()
+        state = self.state
+        self._hint_state = state
+        self._hint_worker = self.run_worker(
+            lambda: hint(state), name="hint", group="hint", exclusive=True, thread=True,
+            exit_on_error=False,
+        )  # fmt: skip
+        self.hint_asked()
+
+    @property
+    def hint_pending(self) -> bool:
+        worker = self._hint_worker
+        return worker is not None and not worker.is_finished
+
+    def hint_asked(self) -> None:
+        """The hint is being looked for (subclasses may say so)."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker is not self._hint_worker or not worker.is_finished:
+            return
+        self._hint_worker = None
+        if event.state == WorkerState.ERROR:
+            self.refused(_("The hint failed: {error}").format(error=worker.error))
+        elif event.state == WorkerState.SUCCESS and self.state is self._hint_state:
+            self.show_hint(worker.result)
+        else:
+            self.hint_asked()
+
+    def show_hint(self, hint: Hint | None) -> None:
+        if hint is None:
+            self.refused(_("No move to suggest"))
+            return
+        self.announce(_("Hint: {action}.").format(action=self.hint_words(hint)))
+
+    def hint_words(self, hint: Hint) -> str:
+        return hint.action
+
+    # -- the autoplayer --------------------------------------------------------------------------
+
+    @property
+    def watching(self) -> bool:
+        return self._autoplayer is not None
+
+    def action_watch_solver(self) -> None:
+        """Start the mode's autoplayer, or stop it when it already plays."""
+        if self._autoplayer is not None:
+            self.stop_solver()
+            return
+        make = self.mode.autoplayer
+        if make is None:
+            self.announce(_("This mode has no solver."))
+            return
+        if self.game.over:
+            self.game_over()
+            return
+        try:
+            self._autoplayer = make(None)
+        except Exception as error:  # a plugin's autoplayer that cannot start is a fault
+            self.stop(PluginFault(self.mode.id, error))
+            return
+        self.game.flags.solver = True
+        self.game.flags.uncounted = True  # a game the solver played never counts
+        self.session.save()
+        self.announce(_("The solver is playing. Press any key to take over."))
+        self._autoplayer_timer = self.set_interval(SOLVER_PAUSE, self._autoplayer_turn)
+
+    def stop_solver(self) -> None:
+        if self._autoplayer is None:
+            return
+        self._autoplayer = None
+        if self._autoplayer_timer is not None:
+            self._autoplayer_timer.stop()
+            self._autoplayer_timer = None
+        if not self._session_closed:
+            self.announce(_("You have the board again."))
+
+    def _autoplayer_turn(self) -> None:
+        player = self._autoplayer
+        if player is None or self._autoplayer_thinking or self.app.screen is not self:
+            return
+        self._autoplayer_thinking = True
+        state = self.state
+        self.run_worker(
+            lambda: self._think(player, state), thread=True, group="solver", exit_on_error=False
+        )
+
+    def _think(self, player: Autoplayer, state: Any) -> None:
+        """In a worker thread: the autoplayer's action, handed back to the app's thread."""
+        try:
+            action = player.choose(state)
+        except Exception as error:  # a solver fault stops the watching, not the app
+            self.app.call_from_thread(self._autoplayer_failed, error)
+            return
+        self.app.call_from_thread(self._autoplayer_moves, state, action)
+
+    def _autoplayer_failed(self, error: Exception) -> None:
+        self._autoplayer_thinking = False
+        self.stop_solver()
+        self.announce(_("The solver stopped: {error}").format(error=error))
+
+    def _autoplayer_moves(self, state: Any, action: str | None) -> None:
+        self._autoplayer_thinking = False
+        if self._autoplayer is None or state is not self.state:
+            return  # the player took over, or the game changed while the solver thought
+        if action is None:
+            self.stop_solver()
+            return
+        if self.act(action) is None or self.game.over:
+            self.stop_solver()
+
+    def on_key(self, event: events.Key) -> None:
+        # Any key takes the board back from the solver; its own key toggles it instead.
+        if self._autoplayer is None:
+            return
+        bound = self.active_bindings.get(event.key)
+        if bound is None or bound.binding.action != "watch_solver":
+            self.stop_solver()
+
+    # -- telling ---------------------------------------------------------------------------------
+
+    def share(self) -> str:
+        return share_string(self.mode.id, self.game.code)
+
+    def result_text(self) -> str:
+        state = self.state
+        return _(
+            "twofold {mode}: score {score}, largest tile {largest}, {moves} moves. {share}"
+        ).format(
+            mode=self.mode.title,
+            score=state.score,
+            largest=largest_tile(state.board),
+            moves=state.moves,
+            share=self.share(),
+        )
+
+    def action_copy_link(self) -> None:
+        link = self.share()
+        self.app.copy_to_clipboard(link)
+        self.announce(_("Copied the link {link}.").format(link=link))
+        self.notify(link, title=_("Link copied"))
+
+    def action_copy_result(self) -> None:
+        text = self.result_text()
+        self.app.copy_to_clipboard(text)
+        self.announce(_("Copied the result."))
+        self.app.push_screen(ResultDialog(_("Result copied"), text))
+
+    def action_read_board(self) -> None:
+        lines = self.rules.read_board(self.state)
+        self.announce("\n".join(lines))
+        self.notify("\n".join(lines), title=_("The board"), timeout=8)
+
+    def action_maximize_board(self) -> None:
+        if self.maximized is not None:
+            self.minimize()
+        else:
+            self.maximize(self.board_widget())
+
+    # -- other places -----------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from twofold.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.mode, type(self).BINDINGS))
+
+    def action_statistics(self) -> None:
+        from twofold.ui.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen(self.mode.id))
+
+    def action_settings(self) -> None:
+        from twofold.ui.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def close_session(self) -> None:
+        """Save the game and let it go (leaving the screen or quitting)."""
+        if not self._session_closed:
+            self._session_closed = True
+            self._autoplayer = None
+            self.finish_animation()
+            self.session.close()
+
+    def on_unmount(self) -> None:
+        self.close_session()
+
+    def action_menu(self) -> None:
+        self.close_session()
+        self.dismiss()
