@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from twofold.core.i18n import _
+from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
 from twofold.variants.chain2248.rules import ChainRules
 
@@ -15,6 +16,14 @@ DAILY = ChainRules(start={"hammer": 1, "swap": 1}, merge_budget=DAILY_MERGES)
 BLITZ = ChainRules(free_shuffle=True)
 
 
+def statistics() -> tuple[Statistic, ...]:
+    """What Statistics and ``twofold stats`` show for 2248, read from ``ChainRules.stats``."""
+    return (
+        Statistic("longest_chain", _("Longest chain"), "best"),
+        Statistic("merges", _("Merges"), "total"),
+    )
+
+
 def modes() -> list[Mode]:
     """The modes, titled in the current language (the hook runs after it is set)."""
     return [
@@ -24,6 +33,7 @@ def modes() -> list[Mode]:
             rules=CLASSIC,
             description=_("Chain equal tiles into bigger ones; no timer, no final tile."),
             controls="chain",
+            statistics=statistics(),
         ),
         Mode(
             id="2248-daily",
@@ -32,6 +42,7 @@ def modes() -> list[Mode]:
             description=_("Today's board for everyone: 30 merges, 1 Hammer and 1 Swap."),
             daily=True,
             controls="chain",
+            statistics=statistics(),
         ),
         Mode(
             id="2248-blitz",
@@ -40,5 +51,6 @@ def modes() -> list[Mode]:
             description=_("Three minutes on the clock; a free Shuffle when you are stuck."),
             time_limit=BLITZ_SECONDS,
             controls="chain",
+            statistics=statistics(),
         ),
     ]
