@@ -16,6 +16,7 @@ from typing import Any
 from twofold.core.presentation import BUILTIN_STATISTICS, Statistic
 from twofold.core.session import FinishedGame
 
+#: a statistic's value: a whole number, or a float for an average
 Value = int | float
 
 
@@ -58,7 +59,7 @@ def empty_values(statistics: Sequence[Statistic]) -> dict[str, Value]:
 
 
 def game_value(game: FinishedGame, key: str) -> int | None:
-    """What ``game`` has for a statistic's key, or None when it has none (a damaged row)."""
+    """What ``game`` has for a statistic's key, or None (a damaged row, an older plugin)."""
     if key in BUILTIN_STATISTICS:
         return int(getattr(game, key))
     value = game.stats.get(key)
