@@ -7,18 +7,17 @@ pure function of the games (and, for streaks, of today's date).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from twofold.core.presentation import BUILTIN_STATISTICS, Statistic
 from twofold.core.session import FinishedGame
 
-#: the tile whose reaching is counted per mode
-GOAL_TILE = 2048
-#: keys of ``FinishedGame.stats`` (``Rules.stats``) that records read; 2248 reports them
-LONGEST_CHAIN = "longest_chain"
-MERGES = "merges"
+#: a statistic's value: a whole number, or a float for an average
+Value = int | float
 
 
 @dataclass(frozen=True)
@@ -28,25 +27,59 @@ class Records:
     best: int = 0
     average: float = 0.0
     largest: int = 0
-    #: how many games reached the 2048 tile
-    reached_2048: int = 0
     #: seconds, over every counted game
     play_time: float = 0.0
     #: every tile value reached in a counted game, smallest first
     tiles: tuple[int, ...] = ()
-    #: the longest chain of any game (2248)
-    longest_chain: int = 0
-    #: merges over every game (2248)
-    merges: int = 0
     #: days in a row with a finished daily game, up to today or yesterday (daily modes)
     current_streak: int = 0
     longest_streak: int = 0
+    #: the mode's own statistics (``Mode.statistics``), by ``Statistic.field``
+    values: Mapping[str, Value] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready data."""
+        """JSON-ready data: the fixed fields, then the mode's own (a clashing name loses)."""
         data = asdict(self)
+        values = data.pop("values")
         data["tiles"] = list(self.tiles)
+        data.update((name, value) for name, value in values.items() if name not in data)
         return data
+
+
+def settle(statistic: Statistic, raw: Value | None) -> Value:
+    """An aggregate as records keep it: a float for an average, else a whole number; 0 if none."""
+    if statistic.aggregate == "average":
+        return float(raw or 0.0)
+    return int(raw or 0)
+
+
+def empty_values(statistics: Sequence[Statistic]) -> dict[str, Value]:
+    """The values of a mode with no counted games."""
+    return {s.field: settle(s, None) for s in statistics}
+
+
+def game_value(game: FinishedGame, key: str) -> int | None:
+    """What ``game`` has for a statistic's key, or None (a damaged row, an older plugin)."""
+    if key in BUILTIN_STATISTICS:
+        return int(getattr(game, key))
+    value = game.stats.get(key)
+    if isinstance(value, int | float) and math.isfinite(value):
+        return int(value)
+    return None
+
+
+def aggregate(statistic: Statistic, values: Sequence[int]) -> Value:
+    """``values`` (counted games in the order played, games without one left out) combined."""
+    if not values:
+        return settle(statistic, None)
+    combine = {
+        "best": max,
+        "total": sum,
+        "average": lambda vs: sum(vs) / len(vs),
+        "latest": lambda vs: vs[-1],
+        "reached": lambda vs: sum(1 for v in vs if v >= statistic.threshold),
+    }[statistic.aggregate]
+    return settle(statistic, combine(values))
 
 
 def streaks(days: Iterable[date], today: date) -> tuple[int, int]:
@@ -91,17 +124,15 @@ def assemble(
     best: int,
     score_total: int,
     largest: int,
-    reached_2048: int,
     play_time: float,
     tiles: Iterable[int],
-    longest_chain: int,
-    merges: int,
     days: Iterable[str | None],
     today: date,
+    values: Mapping[str, Value],
 ) -> Records:
     """Records from totals over the counted games (the store sums them in SQL)."""
     if played <= 0:
-        return Records(mode_id)
+        return Records(mode_id, values=dict(values))
     strip = {t for t in tiles if t > 0}
     if largest > 0:
         strip.add(largest)
@@ -112,30 +143,41 @@ def assemble(
         best=best,
         average=score_total / played,
         largest=largest,
-        reached_2048=reached_2048,
         play_time=play_time,
         tiles=tuple(sorted(strip)),
-        longest_chain=longest_chain,
-        merges=merges,
         current_streak=current,
         longest_streak=longest,
+        values=dict(values),
     )
 
 
-def compute(mode_id: str, games: Iterable[FinishedGame], today: date) -> Records:
-    """The records of ``mode_id`` from its finished games (uncounted ones are skipped)."""
-    counted = [g for g in games if g.counted and g.mode_id == mode_id]
+def compute(
+    mode_id: str,
+    games: Iterable[FinishedGame],
+    today: date,
+    statistics: Sequence[Statistic] = (),
+) -> Records:
+    """The records of ``mode_id`` from its finished games (uncounted ones are skipped).
+
+    ``statistics`` are the mode's own (``Mode.statistics``); games count in the order
+    they finished, so ``latest`` is the last one that has the value.
+    """
+    counted = sorted(
+        (g for g in games if g.counted and g.mode_id == mode_id), key=lambda g: g.finished_at
+    )
+    values: dict[str, Value] = {}
+    for statistic in statistics:
+        found = [game_value(g, statistic.key) for g in counted]
+        values[statistic.field] = aggregate(statistic, [v for v in found if v is not None])
     return assemble(
         mode_id,
         played=len(counted),
         best=max((g.score for g in counted), default=0),
         score_total=sum(g.score for g in counted),
         largest=max((g.largest for g in counted), default=0),
-        reached_2048=sum(1 for g in counted if g.largest >= GOAL_TILE),
         play_time=sum(max(0.0, g.elapsed) for g in counted),
         tiles=(t for g in counted for t in g.tiles),
-        longest_chain=max((int(g.stats.get(LONGEST_CHAIN, 0)) for g in counted), default=0),
-        merges=sum(int(g.stats.get(MERGES, 0)) for g in counted),
         days=(g.day for g in counted),
         today=today,
+        values=values,
     )

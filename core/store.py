@@ -35,7 +35,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from hashlib import blake2b
@@ -46,7 +46,8 @@ import platformdirs
 
 from twofold.core.daily import utc_today
 from twofold.core.i18n import _
-from twofold.core.records import GOAL_TILE, LONGEST_CHAIN, MERGES, Records, assemble
+from twofold.core.presentation import BUILTIN_STATISTICS, Statistic
+from twofold.core.records import Records, assemble, empty_values, settle
 from twofold.core.session import FinishedGame, SavedGame
 from twofold.core.settings import Settings
 
@@ -438,16 +439,37 @@ def _finished_from_row(row: tuple[Any, ...]) -> FinishedGame:
     )
 
 
-def _stat(key: str) -> str:
-    # A damaged stats text counts as no stats rather than failing the whole query.
-    return f"CASE WHEN json_valid(stats) THEN CAST(json_extract(stats, '$.{key}') AS INTEGER) END"
+def _value(key: str) -> tuple[str, tuple[Any, ...]]:
+    """A game's value of a statistic's key as SQL, with its parameters (NULL when it has none)."""
+    if key in BUILTIN_STATISTICS:
+        return key, ()
+    # A damaged stats text, or a value that is not a whole number, counts as none.
+    return (
+        "(SELECT value FROM json_each(CASE WHEN json_valid(stats) THEN stats ELSE '{}' END)"
+        " WHERE key = ? AND type = 'integer')",
+        (key,),
+    )
 
 
 _COUNTED = "FROM finished WHERE mode_id = ? AND counted = 1"
+_LATEST = "ORDER BY finished_at DESC, rowid DESC LIMIT 1"
+
+
+def _aggregate(statistic: Statistic, mode_id: str) -> tuple[str, tuple[Any, ...]]:
+    """A statistic aggregated over a mode's counted games, as one column of :data:`_TOTALS`."""
+    value, parameters = _value(statistic.key)
+    if statistic.aggregate == "latest":
+        sql = f"(SELECT {value} {_COUNTED} AND {value} IS NOT NULL {_LATEST})"
+        return sql, (*parameters, mode_id, *parameters)
+    if statistic.aggregate == "reached":
+        return f"SUM({value} >= ?)", (*parameters, statistic.threshold)
+    function = {"best": "MAX", "total": "SUM", "average": "AVG"}[statistic.aggregate]
+    return f"{function}({value})", parameters
+
+
 _TOTALS = (
-    "SELECT COUNT(*), MAX(score), SUM(score), MAX(largest), SUM(largest >= ?),"
-    f" TOTAL(MAX(elapsed, 0)), COALESCE(MAX({_stat(LONGEST_CHAIN)}), 0),"
-    f" COALESCE(SUM({_stat(MERGES)}), 0) {_COUNTED}"
+    "SELECT COUNT(*), MAX(score), SUM(score), MAX(largest), TOTAL(MAX(elapsed, 0)){columns}"
+    f" {_COUNTED}"
 )
 _TILES = (
     "SELECT DISTINCT tile.value FROM finished,"
@@ -578,16 +600,24 @@ class SqliteStore:
         )
         return [_finished_from_row(row) for row in rows]
 
-    def records(self, mode_id: str, *, today: date | None = None) -> Records:
+    def records(
+        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
+    ) -> Records:
         """The records of a mode from its counted games (streaks up to ``today``, UTC).
+
+        ``statistics`` are the mode's own (``Mode.statistics``), aggregated in the same query.
 
         Summed in SQL, so a long history stays fast; :func:`records.compute` is the same
         arithmetic over a list of games, and a test keeps the two in agreement.
         """
-        totals = self._read_or_empty(_TOTALS, (GOAL_TILE, mode_id))
+        columns = [_aggregate(statistic, mode_id) for statistic in statistics]
+        totals = self._read_or_empty(
+            _TOTALS.format(columns="".join(f", {sql}" for sql, _parameters in columns)),
+            (*(p for _sql, parameters in columns for p in parameters), mode_id),
+        )
         if not totals or not totals[0][0]:
-            return Records(mode_id)
-        played, best, score_total, largest, reached, play_time, chain, merges = totals[0]
+            return Records(mode_id, values=empty_values(statistics))
+        played, best, score_total, largest, play_time, *aggregates = totals[0]
         tiles = self._read_or_empty(_TILES, (mode_id,))
         days = self._read_or_empty(_DAYS, (mode_id,))
         return assemble(
@@ -596,13 +626,11 @@ class SqliteStore:
             best=int(best),
             score_total=int(score_total),
             largest=int(largest),
-            reached_2048=int(reached),
             play_time=float(play_time),
             tiles=(int(row[0]) for row in tiles if isinstance(row[0], int)),
-            longest_chain=int(chain),
-            merges=int(merges),
             days=(row[0] for row in days),
             today=today or self.today(),
+            values={s.field: settle(s, raw) for s, raw in zip(statistics, aggregates, strict=True)},
         )
 
     def recent_scores(self, mode_id: str, limit: int = 30) -> list[int]:

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from twofold.core.i18n import _, ngettext
 from twofold.core.plugins import registry
+from twofold.core.presentation import Statistic
 from twofold.core.records import Records
 from twofold.core.rules import Mode
 from twofold.core.store import SqliteStore, open_store
@@ -53,7 +54,11 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
             )
             return 2
         report = [
-            (mode_id, store.records(mode_id), store.recent_scores(mode_id, RECENT))
+            (
+                mode_id,
+                store.records(mode_id, _statistics(modes.get(mode_id))),
+                store.recent_scores(mode_id, RECENT),
+            )
             for mode_id in chosen
         ]
     finally:
@@ -94,8 +99,9 @@ def _choose(name: str | None, modes: dict[str, Mode], store: SqliteStore) -> lis
     return None
 
 
-def _is_chain(mode: Mode | None, records: Records) -> bool:
-    return (mode.controls == "chain") if mode is not None else records.longest_chain > 0
+def _statistics(mode: Mode | None) -> tuple[Statistic, ...]:
+    # A mode whose plugin is gone shows the figures every mode has, nothing of its own.
+    return mode.statistics if mode is not None else ()
 
 
 def _is_daily(mode: Mode | None, records: Records) -> bool:
@@ -108,7 +114,7 @@ def _as_json(records: Records, mode: Mode | None, recent: Sequence[int]) -> dict
         "mode": fields.pop("mode_id"),
         "title": mode.title if mode is not None else records.mode_id,
     }
-    data.update(fields)
+    data.update((name, value) for name, value in fields.items() if name not in data)
     data["daily"] = _is_daily(mode, records)
     data["recent_scores"] = list(recent)
     return data
@@ -138,23 +144,14 @@ def _table(records: Records, mode: Mode | None, recent: Sequence[int]) -> Table:
     table = Table(title=title, show_header=False, title_justify="left", min_width=40)
     table.add_column(_("Record"), style="bold")
     table.add_column(_("Value"), justify="right")
-    reached = records.reached_2048
     rows: list[tuple[str, str | Text]] = [
         (_("Games played"), f"{records.played:,}"),
         (_("Best score"), f"{records.best:,}"),
         (_("Average score"), f"{records.average:,.0f}"),
         (_("Largest tile"), str(records.largest) if records.largest else "-"),
-        (
-            _("Reached 2048"),
-            _("{count} ({share:.0%})").format(count=reached, share=reached / records.played)
-            if records.played
-            else "0",
-        ),
-        (_("Play time"), play_time(records.play_time)),
     ]
-    if _is_chain(mode, records):
-        rows.append((_("Longest chain"), f"{records.longest_chain:,}"))
-        rows.append((_("Merges"), f"{records.merges:,}"))
+    rows += [(s.label, _figure(s, records)) for s in _statistics(mode)]
+    rows.append((_("Play time"), play_time(records.play_time)))
     if _is_daily(mode, records):
         rows.append((_("Current streak"), _days(records.current_streak)))
         rows.append((_("Longest streak"), _days(records.longest_streak)))
@@ -164,6 +161,16 @@ def _table(records: Records, mode: Mode | None, recent: Sequence[int]) -> Table:
     for label, value in rows:
         table.add_row(label, value)
     return table
+
+
+def _figure(statistic: Statistic, records: Records) -> str:
+    """A statistic's value for people: thousands grouped, a share for games that reached it."""
+    value = records.values.get(statistic.field, 0)
+    if statistic.aggregate == "reached" and records.played:
+        return _("{count} ({share:.0%})").format(count=value, share=value / records.played)
+    if isinstance(value, float):
+        return f"{value:,.1f}"
+    return f"{value:,}"
 
 
 def _days(count: int) -> str:

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.toy import TallyPlugin
-from twofold.core import plugins
+from tests.core.toy import TallyPlugin, TallyRules
+from twofold.core import hookimpl, plugins
+from twofold.core.presentation import Statistic
+from twofold.core.rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import open_store
 from twofold.ui.cli import main
@@ -35,10 +37,30 @@ def game(game_id: str, mode_id: str, **changes: object) -> FinishedGame:
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
+#: a plugin's mode with statistics of its own, as a stranger would declare them
+CHAINS = Mode(
+    id="chains",
+    title="Chain sum",
+    rules=TallyRules(),
+    statistics=(
+        Statistic("sum_chains", "Chains", "total"),
+        Statistic("largest", "Games reaching 9", "reached", name="reached_9", threshold=9),
+    ),
+)
+
+
+class ChainsPlugin:
+    @hookimpl
+    def twofold_register_modes(self, register: object) -> None:
+        register(CHAINS)  # type: ignore[operator]
+
+
 @pytest.fixture(autouse=True)
 def tally_modes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Only the toy modes, so the output does not depend on which variants are installed."""
-    loaded = plugins.load(extra=[("tally", TallyPlugin())], entry_points_=[])
+    loaded = plugins.load(
+        extra=[("tally", TallyPlugin()), ("chains", ChainsPlugin())], entry_points_=[]
+    )
     monkeypatch.setattr(plugins, "_registry", loaded)
 
 
@@ -66,7 +88,8 @@ def test_json_is_one_object_with_every_mode_that_has_history(
     tally = data["modes"]["tally"]
     assert tally["mode"] == "tally" and tally["title"] == "Tally"
     assert tally["played"] == 2 and tally["best"] == 300 and tally["average"] == 200.0
-    assert tally["reached_2048"] == 1 and tally["largest"] == 2048
+    assert tally["largest"] == 2048
+    assert not {"reached_2048", "longest_chain", "merges"} & set(tally)  # the toy declares none
     assert tally["tiles"] == [2, 4, 16, 2048]
     assert tally["play_time"] == 122.0
     assert tally["recent_scores"] == [100, 300]
@@ -107,16 +130,36 @@ def test_tables_for_people(capsys: pytest.CaptureFixture[str]) -> None:
     assert "streak" not in out.lower() and "Longest chain" not in out
 
 
-def test_daily_and_chain_rows_for_modes_that_have_them(capsys: pytest.CaptureFixture[str]) -> None:
-    # A mode whose plugin is gone still shows its history, with the rows its numbers need.
+def test_a_gone_modes_history_shows_its_streaks(capsys: pytest.CaptureFixture[str]) -> None:
+    # A mode whose plugin is gone still shows its history, with the rows its numbers need;
+    # its own statistics went with its plugin (nothing else says how they add up).
     record(
         game("a", "gone-daily", day="2020-02-29", stats={"longest_chain": 6, "merges": 11}),
         game("b", "gone-daily", day="2020-02-28", stats={"longest_chain": 4, "merges": 2}),
     )
     assert main(["stats", "gone-daily"]) == 0
     out = capsys.readouterr().out
-    assert "Longest chain" in out and "Merges" in out and "Longest streak" in out
-    assert "2 days" in out
+    assert "Longest streak" in out and "2 days" in out
+    assert "Longest chain" not in out and "Merges" not in out
+    assert main(["stats", "gone-daily", "--json"]) == 0
+    gone = json.loads(capsys.readouterr().out)["modes"]["gone-daily"]
+    assert gone["played"] == 2 and not {"longest_chain", "merges"} & set(gone)
+
+
+def test_a_plugin_modes_own_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    record(
+        game("a", "chains", largest=16, stats={"sum_chains": 4}),
+        game("b", "chains", largest=8, stats={"sum_chains": 5}),
+        game("c", "chains", stats={"sum_chains": 100}, counted=False),
+    )
+    assert main(["stats", "chains", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["modes"]["chains"]
+    assert (data["sum_chains"], data["reached_9"]) == (9, 1)
+    assert not {"reached_2048", "longest_chain", "merges"} & set(data)
+    assert main(["stats", "chains"]) == 0
+    out = capsys.readouterr().out
+    assert "Chains" in out and "Games reaching 9" in out and "1 (50%)" in out
+    assert "2048" not in out and "Longest chain" not in out and "Merges" not in out
 
 
 def test_no_history_yet(capsys: pytest.CaptureFixture[str]) -> None:
@@ -143,3 +186,24 @@ def test_helpers() -> None:
     assert sparkline([]) == ""
     assert sparkline([5, 5]) == "▅▅"
     assert sparkline([0, 50, 100]) == "▁▄█"
+
+
+def test_the_built_in_modes_keep_their_json_fields(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(plugins, "_registry", plugins.load())
+    record(
+        game("a", "2048", largest=2048),
+        game("b", "2048", largest=512),
+        game("c", "2248-daily", day="2020-02-29", stats={"longest_chain": 6, "merges": 11}),
+        game("d", "2248-daily", day="2020-02-28", stats={"longest_chain": 4, "merges": 2}),
+    )
+    assert main(["stats", "--json"]) == 0
+    modes = json.loads(capsys.readouterr().out)["modes"]
+    every = {"mode", "title", "played", "best", "average", "largest", "play_time", "tiles"}
+    every |= {"current_streak", "longest_streak", "daily", "recent_scores"}
+    assert set(modes["2048"]) == every | {"reached_2048"}
+    assert modes["2048"]["reached_2048"] == 1
+    daily = modes["2248-daily"]
+    assert set(daily) == every | {"longest_chain", "merges"}
+    assert (daily["longest_chain"], daily["merges"], daily["longest_streak"]) == (6, 13, 2)

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rich.console import Console
 from textual.widgets import OptionList, Select, Sparkline, Static, Switch
 
 from tests.ui.conftest import CODE, MID_GAME, AppFactory, run
 from twofold.core import hookimpl, i18n
+from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import SqliteStore
@@ -57,7 +60,14 @@ def menu_options(app: TwofoldApp) -> dict[str, Any]:
     return {option.id: option for option in option_list.options}
 
 
-def finish(store: SqliteStore, mode_id: str, score: int, tiles: tuple[int, ...], n: int) -> None:
+def finish(
+    store: SqliteStore,
+    mode_id: str,
+    score: int,
+    tiles: tuple[int, ...],
+    n: int,
+    stats: dict[str, int] | None = None,
+) -> None:
     store.record_finished(
         FinishedGame(
             game_id=f"{mode_id}-{n}",
@@ -70,7 +80,7 @@ def finish(store: SqliteStore, mode_id: str, score: int, tiles: tuple[int, ...],
             counted=True,
             won=max(tiles) >= 2048,
             tiles=tiles,
-            stats={},
+            stats=stats or {},
             day=None,
             finished_at=1_700_000_000.0 + n,
         )
@@ -232,6 +242,51 @@ def test_statistics_show_records_tiles_and_recent_scores(make_app: AppFactory, s
             assert screen.mode_id != "2048"
             await pilot.press("escape")
             assert isinstance(app.screen, MenuScreen)
+
+    run(body())
+
+
+class ChainsPlugin:
+    """A third party's mode with a statistic of its own."""
+
+    @hookimpl
+    def twofold_register_modes(self, register: Callable[..., None]) -> None:
+        own = (Statistic("sum_chains", "Chains", "total"),)
+        register(Mode(id="chains", title="Chain sum", rules=ClassicRules(4), statistics=own))
+
+
+def shown_records(screen: StatisticsScreen) -> str:
+    console = Console(file=io.StringIO(), record=True, width=80)
+    console.print(screen.query_one("#stats-records", Static).content)
+    return console.export_text()
+
+
+def test_statistics_show_each_modes_own_statistics(make_app: AppFactory, store: SqliteStore):
+    for n, sums in enumerate((4, 5), start=1):
+        finish(store, "chains", 100 * n, (2, 4, 64), n, stats={"sum_chains": sums})
+    finish(store, "2048", 1000, (2, 2048), 3)
+    finish(store, "2248", 500, (2, 64), 4, stats={"longest_chain": 7, "merges": 30})
+
+    async def body() -> None:
+        app = make_app(extra=[("chains", ChainsPlugin())])
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.push_screen(StatisticsScreen("chains"))
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StatisticsScreen)
+            text = shown_records(screen)
+            assert "Chains" in text and "9" in text and "Games played" in text
+            for other in ("2048", "2248", "Longest chain", "Merges", "streak"):
+                assert other not in text
+            screen.query_one("#stats-mode", Select).value = "2048"
+            await pilot.pause()
+            text = shown_records(screen)
+            assert "Games reaching 2048" in text and "Longest chain" not in text
+            screen.query_one("#stats-mode", Select).value = "2248"
+            await pilot.pause()
+            text = shown_records(screen)
+            assert "Longest chain" in text and "Merges" in text and "30" in text
+            assert "Games reaching 2048" not in text
 
     run(body())
 

@@ -43,14 +43,11 @@ def records_table(mode: Mode, records: Records) -> Table:
         (_("Best score"), str(records.best)),
         (_("Average score"), f"{records.average:.0f}"),
         (_("Largest tile"), str(records.largest or "-")),
-        (_("Games reaching 2048"), str(records.reached_2048)),
-        (_("Time played"), duration(records.play_time)),
     ]
-    if mode.controls == "chain":
-        rows += [
-            (_("Longest chain"), str(records.longest_chain)),
-            (_("Merges"), str(records.merges)),
-        ]
+    for statistic in mode.statistics:
+        value = records.values.get(statistic.field, 0)
+        rows.append((statistic.label, f"{value:.1f}" if isinstance(value, float) else str(value)))
+    rows.append((_("Time played"), duration(records.play_time)))
     if mode.daily:
         rows += [
             (_("Daily streak"), str(records.current_streak)),
@@ -158,7 +155,7 @@ class StatisticsScreen(Screen[None]):
             return
         mode = self.twofold.registry.mode(mode_id)
         store = self.twofold.store
-        records = store.records(mode_id)
+        records = store.records(mode_id, mode.statistics)
         self.query_one("#stats-records", Static).update(records_table(mode, records))
         self.query_one("#stats-tiles", Static).update(tile_strip(tuple(records.tiles)))
         scores = store.recent_scores(mode_id, limit=30)
