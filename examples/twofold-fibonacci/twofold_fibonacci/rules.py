@@ -6,6 +6,11 @@ meets when the two are neighbours in the sequence (1 and 2, 2 and 3, 3 and 5, ..
 both are 1; the new tile is their sum, the next Fibonacci number, and it does not add
 up again in the same move. Two equal tiles other than 1s never join.
 
+Every event is one of twofold's vocabulary (``twofold.core.events``), so the app
+animates a push like any slide: a tile that moves is ``Moved``, two tiles that add up
+are ``Merged`` (``cells`` are where the two came from, the one nearer the wall first),
+and a birth is ``Appeared``.
+
 The deal: a birth (a new tile) uses two draws of ``twofold.core.deal``: draw ``n`` picks
 the empty cell (``below(code, n, empties)``, cells counted row by row from the top
 left), draw ``n + 1`` its value (a 2 when ``chance(code, n + 1) < 0.1``, else a 1). A
@@ -19,10 +24,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from twofold.core.deal import below, chance
+from twofold.core.events import Appeared, Cell, Event, Merged, Moved
 from twofold.core.i18n import _
-from twofold.core.rules import Board, Event, Outcome, PositionError, Refused
-
-Cell = tuple[int, int]
+from twofold.core.rules import Board, Outcome, PositionError, Refused
 
 
 def _sequence(count: int) -> tuple[int, ...]:
@@ -60,7 +64,7 @@ def add_up(a: int, b: int) -> int:
     return 0
 
 
-# -- state and events ----------------------------------------------------------------------
+# -- state and outcome -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -82,35 +86,6 @@ class FibState:
 
 
 @dataclass(frozen=True)
-class Shifted(Event):
-    """A tile moved from one cell to another (it may add up on arrival)."""
-
-    kind = "shift"
-    from_cell: Cell
-    to_cell: Cell
-    value: int
-
-
-@dataclass(frozen=True)
-class AddedUp(Event):
-    """Two tiles met in ``cell`` and made ``value`` (their sum)."""
-
-    kind = "sum"
-    cell: Cell
-    parts: tuple[int, int]
-    value: int
-
-
-@dataclass(frozen=True)
-class Born(Event):
-    """A new tile appeared."""
-
-    kind = "born"
-    cell: Cell
-    value: int
-
-
-@dataclass(frozen=True)
 class Push(Outcome):
     """An outcome that remembers the direction pushed, so 'nothing moved' can be told."""
 
@@ -127,7 +102,7 @@ class Settled:
     values: tuple[int, ...]
     #: (from, to, value) for every tile that moved
     shifts: tuple[tuple[int, int, int], ...]
-    #: (where, first, second, made) for every sum
+    #: (where, first's start, second's start, made) for every sum
     sums: tuple[tuple[int, int, int, int], ...]
 
 
@@ -135,6 +110,7 @@ def settle(line: Sequence[int]) -> Settled:
     """Push one line towards position 0 and let neighbouring Fibonacci numbers add up."""
     kept: list[int] = []
     fresh: list[bool] = []  # whether kept[i] was made in this push
+    starts: list[int] = []  # where kept[i] started
     shifts: list[tuple[int, int, int]] = []
     sums: list[tuple[int, int, int, int]] = []
     for start, value in enumerate(line):
@@ -143,12 +119,13 @@ def settle(line: Sequence[int]) -> Settled:
         made = add_up(kept[-1], value) if kept and not fresh[-1] else 0
         if made:
             where = len(kept) - 1
-            sums.append((where, kept[-1], value, made))
+            sums.append((where, starts[-1], start, made))
             kept[-1], fresh[-1] = made, True
         else:
             where = len(kept)
             kept.append(value)
             fresh.append(False)
+            starts.append(start)
         if start != where:
             shifts.append((start, where, value))
     padded = tuple(kept) + (0,) * (len(line) - len(kept))
@@ -215,7 +192,7 @@ class FibonacciRules:
             raise PositionError(_('"score" must be a whole number from 0'))
         return FibState(code, tuple(board), score=score)
 
-    def birth(self, state: FibState) -> tuple[FibState, Born]:
+    def birth(self, state: FibState) -> tuple[FibState, Appeared]:
         """A new tile from the deal on an empty cell; the board must have one."""
         empty = [(r, c) for r, row in enumerate(state.board) for c, v in enumerate(row) if not v]
         r, c = empty[below(state.code, state.draws, len(empty))]
@@ -223,7 +200,7 @@ class FibonacciRules:
         rows = [list(row) for row in state.board]
         rows[r][c] = value
         board = tuple(tuple(row) for row in rows)
-        return replace(state, board=board, draws=state.draws + 2), Born((r, c), value)
+        return replace(state, board=board, draws=state.draws + 2), Appeared((r, c), value)
 
     # -- playing
 
@@ -238,13 +215,15 @@ class FibonacciRules:
             raise Refused(_("unknown command '{command}'").format(command=action))
         rows = [list(row) for row in state.board]
         shifts: list[Event] = []
-        sums: list[AddedUp] = []
+        sums: list[Merged] = []
         for cells in lines(self.size, action):
             settled = settle([state.board[r][c] for r, c in cells])
             for (r, c), value in zip(cells, settled.values, strict=True):
                 rows[r][c] = value
-            shifts += [Shifted(cells[a], cells[b], v) for a, b, v in settled.shifts]
-            sums += [AddedUp(cells[at], (x, y), made) for at, x, y, made in settled.sums]
+            shifts += [Moved(cells[a], cells[b], v) for a, b, v in settled.shifts]
+            sums += [
+                Merged(cells[at], made, (cells[a], cells[b])) for at, a, b, made in settled.sums
+            ]
         if not shifts:
             return Push(state, direction=action)
         pushed = replace(
@@ -285,10 +264,15 @@ class FibonacciRules:
         after: FibState = outcome.state
         if not direction:  # undo comes from the core, not from apply()
             return _("Taken back. Score {score}.").format(score=after.score)
+        # a Merged event names the cells the two tiles came from: their values are in `before`
         said = [
-            _("{a} and {b} made {c}").format(a=e.parts[0], b=e.parts[1], c=e.value)
+            _("{a} and {b} made {c}").format(
+                a=before.board[e.cells[0][0]][e.cells[0][1]],
+                b=before.board[e.cells[1][0]][e.cells[1][1]],
+                c=e.value,
+            )
             for e in outcome.events
-            if isinstance(e, AddedUp)
+            if isinstance(e, Merged)
         ]
         if said:
             parts = [_("{direction}: {sums}.").format(direction=where, sums="; ".join(said))]
@@ -296,7 +280,7 @@ class FibonacciRules:
             parts = [_("{direction}.").format(direction=where)]
         parts.append(_("Score {score}.").format(score=after.score))
         for event in outcome.events:
-            if isinstance(event, Born):
+            if isinstance(event, Appeared):
                 parts.append(
                     _("A {value} was born at row {row}, column {column}.").format(
                         value=event.value, row=event.cell[0] + 1, column=event.cell[1] + 1
