@@ -98,12 +98,28 @@ class LineFront:
         return True
 
     def hint(self) -> None:
-        hint = getattr(self.session.mode.rules, "hint", None)
-        if hint is None:
+        state = self.session.game.state
+        offered = self.session.mode.hint
+        if offered is not None:
+            hint = offered(state)
+            cells = hint.cells if hint else ()
+            self.reply(
+                changed=False,
+                events=[],
+                hint=[list(cell) for cell in cells],
+                hint_action=hint.action if hint else None,
+            )
+            return
+        # 2248's rules still carry their own hint until its modes offer Mode.hint (issue 12)
+        legacy = getattr(self.session.mode.rules, "hint", None)
+        if legacy is None:
             self.reply(changed=False, events=[], error=_("this mode has no hint"))
             return
-        chain = hint(self.session.game.state)
-        self.reply(changed=False, events=[], hint=[list(cell) for cell in chain or ()])
+        chain = legacy(state) or ()
+        action = "chain " + " ".join(f"{r},{c}" for r, c in chain) if chain else None
+        self.reply(
+            changed=False, events=[], hint=[list(cell) for cell in chain], hint_action=action
+        )
 
     # -- what subclasses draw -------------------------------------------------------------
 
@@ -220,8 +236,8 @@ class PlainFront(LineFront):
             self.say(_("Not allowed: {reason}").format(reason=fields["error"]))
             return
         if "hint" in fields:
-            cells = " ".join(f"{r},{c}" for r, c in fields["hint"])
-            self.say(_("Hint: chain {cells}").format(cells=cells) if cells else _("No chain."))
+            action = fields.get("hint_action")
+            self.say(_("Hint: {action}").format(action=action) if action else _("No hint."))
             return
         if fields.get("announcement"):
             self.say(fields["announcement"])
@@ -240,7 +256,12 @@ class PlainFront(LineFront):
             self.say(
                 _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 0).")
             )
-            self.say(_("Power-ups: hammer R,C · swap R,C R,C · shuffle · hint."))
+        cells = {"tile": " R,C", "pair": " R,C R,C"}
+        offered = [p.id + cells.get(p.target, "") for p in self.session.mode.powerups]
+        if offered:
+            self.say(_("Power-ups: {powerups}.").format(powerups=" · ".join(offered)))
+        if self.session.mode.hint is not None or hasattr(self.session.mode.rules, "hint"):
+            self.say(_("Ask for a hint: hint."))
         self.say(_("Also: undo · read · new · restart · quit."))
 
 
