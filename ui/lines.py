@@ -14,7 +14,7 @@ from twofold.core.codes import format_code
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
-from twofold.core.session import Session
+from twofold.core.session import Session, rules_faults
 
 #: commands the line front end answers itself; everything else goes to the rules
 FRONT_END_WORDS = {
@@ -101,7 +101,8 @@ class LineFront:
         state = self.session.game.state
         offered = self.session.mode.hint
         if offered is not None:
-            hint = offered(state)
+            with rules_faults(self.session.mode):  # a plugin's failing hint stops that game
+                hint = offered(state)
             cells = hint.cells if hint else ()
             self.reply(
                 changed=False,
@@ -190,7 +191,9 @@ class JsonFront(LineFront):
         self.reply(changed=False, events=[], read=lines)
 
     def help(self) -> None:
-        self.reply(changed=False, events=[], error=_("the JSON mode has no help; see SPEC 9"))
+        self.reply(
+            changed=False, events=[], error=_("the JSON mode has no help; see docs/protocol.md")
+        )
 
 
 class PlainFront(LineFront):

@@ -10,6 +10,7 @@ unless its own title or description does.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -259,3 +260,15 @@ def test_plain_help_names_only_what_the_mode_has() -> None:
         "hint"
         not in line_replies(REGISTRY.mode("fib"), ["help"], json_mode=False).split("Type help")[-1]
     )
+
+
+def test_a_hint_that_fails_stops_the_game_in_one_line_and_keeps_it() -> None:
+    def broken_hint(state: Any) -> None:
+        raise ZeroDivisionError("no hint today")
+
+    mode = dataclasses.replace(REGISTRY.mode("chainsum"), hint=broken_hint)
+    *_replies, last = map(
+        json.loads, line_replies(mode, ["hint", "left"], json_mode=True).split("\n")[:-1]
+    )
+    assert last["stopped"] is True
+    assert last["error"] == "mode chainsum failed: ZeroDivisionError: no hint today"
