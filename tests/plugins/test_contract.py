@@ -22,6 +22,7 @@ import twofold_chainsum
 import twofold_fibonacci
 
 from twofold.core import plugins
+from twofold.core.codes import code_from_text
 from twofold.core.events import VOCABULARY, Cell, is_known
 from twofold.core.game import Game
 from twofold.core.rules import Mode, Refused
@@ -33,7 +34,7 @@ from .conftest import only
 EXAMPLES = (("fibonacci", twofold_fibonacci), ("chainsum", twofold_chainsum))
 ACTIONS = 400
 OTHER_GAMES = ("2048", "2248")
-CODE = "7K3M9QXP"
+CODE = code_from_text("contract")
 
 
 def registry() -> plugins.Registry:
@@ -129,7 +130,7 @@ def played_events(mode: Mode, actions: int, seed: int) -> Iterator[tuple[str, ob
     game = Game.start(mode, CODE)
     for number in range(actions):
         if game.over:
-            game = Game.start(mode, f"{CODE[:-1]}{number % 10}")
+            game = Game.start(mode, code_from_text(f"contract {number}"))
         action = random_action(mode, game.state, rng)
         try:
             step = game.act(action)
