@@ -19,9 +19,10 @@ play: $(STAMP)  ## install and start the app
 test: $(STAMP)  ## install and run the whole test suite
 	$(BIN)/python -m pytest -q
 
-lint: $(STAMP)
+lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pyproject.toml)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_2048_moves.py

@@ -28,8 +28,13 @@ class Settings:
     language: str = ""
     #: binding id -> keys ("ctrl+z,u"), Textual's keymap format
     keymap: Mapping[str, str] = field(default_factory=dict)
-    #: the 2248 tutorial has been shown once
+    #: every tutorial counts as shown (set by earlier versions once 2248's was seen)
     tutorial_seen: bool = False
+    #: the mode families whose tutorial has been shown once
+    tutorials_seen: tuple[str, ...] = ()
+
+    def has_seen_tutorial(self, family: str) -> bool:
+        return self.tutorial_seen or family in self.tutorials_seen
 
     def __post_init__(self) -> None:
         # Its own copy, so changing the dict handed in does not change these settings.
@@ -39,6 +44,7 @@ class Settings:
         """JSON-ready data, one key per setting."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data["keymap"] = dict(self.keymap)
+        data["tutorials_seen"] = list(self.tutorials_seen)
         return data
 
     @classmethod
@@ -56,6 +62,9 @@ class Settings:
                     isinstance(k, str) and isinstance(v, str) for k, v in value.items()
                 ):
                     values[f.name] = dict(value)
+            elif f.name == "tutorials_seen":
+                if isinstance(value, list | tuple) and all(isinstance(v, str) for v in value):
+                    values[f.name] = tuple(value)
             elif type(value) is type(default):
                 values[f.name] = value
         return cls(**values)

@@ -14,7 +14,7 @@ from twofold.core.codes import format_code
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
-from twofold.core.session import Session
+from twofold.core.session import Session, rules_faults
 
 #: commands the line front end answers itself; everything else goes to the rules
 FRONT_END_WORDS = {
@@ -98,12 +98,19 @@ class LineFront:
         return True
 
     def hint(self) -> None:
-        hint = getattr(self.session.mode.rules, "hint", None)
-        if hint is None:
+        offered = self.session.mode.hint
+        if offered is None:
             self.reply(changed=False, events=[], error=_("this mode has no hint"))
             return
-        chain = hint(self.session.game.state)
-        self.reply(changed=False, events=[], hint=[list(cell) for cell in chain or ()])
+        with rules_faults(self.session.mode):  # a plugin's failing hint stops that game
+            hint = offered(self.session.game.state)
+        cells = hint.cells if hint else ()
+        self.reply(
+            changed=False,
+            events=[],
+            hint=[list(cell) for cell in cells],
+            hint_action=hint.action if hint else None,
+        )
 
     # -- what subclasses draw -------------------------------------------------------------
 
@@ -174,7 +181,9 @@ class JsonFront(LineFront):
         self.reply(changed=False, events=[], read=lines)
 
     def help(self) -> None:
-        self.reply(changed=False, events=[], error=_("the JSON mode has no help; see SPEC 9"))
+        self.reply(
+            changed=False, events=[], error=_("the JSON mode has no help; see docs/protocol.md")
+        )
 
 
 class PlainFront(LineFront):
@@ -220,8 +229,8 @@ class PlainFront(LineFront):
             self.say(_("Not allowed: {reason}").format(reason=fields["error"]))
             return
         if "hint" in fields:
-            cells = " ".join(f"{r},{c}" for r, c in fields["hint"])
-            self.say(_("Hint: chain {cells}").format(cells=cells) if cells else _("No chain."))
+            action = fields.get("hint_action")
+            self.say(_("Hint: {action}").format(action=action) if action else _("No hint."))
             return
         if fields.get("announcement"):
             self.say(fields["announcement"])
@@ -240,7 +249,12 @@ class PlainFront(LineFront):
             self.say(
                 _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 0).")
             )
-            self.say(_("Power-ups: hammer R,C · swap R,C R,C · shuffle · hint."))
+        cells = {"tile": " R,C", "pair": " R,C R,C"}
+        offered = [p.id + cells.get(p.target, "") for p in self.session.mode.powerups]
+        if offered:
+            self.say(_("Power-ups: {powerups}.").format(powerups=" · ".join(offered)))
+        if self.session.mode.hint is not None:
+            self.say(_("Ask for a hint: hint."))
         self.say(_("Also: undo · read · new · restart · quit."))
 
 

@@ -17,23 +17,35 @@ from twofold.core import plugins
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FIBONACCI_DIR = EXAMPLES / "twofold-fibonacci"
+CHAINSUM_DIR = EXAMPLES / "twofold-chainsum"
 BROKEN_DIR = EXAMPLES / "twofold-broken"
 
-for folder in (FIBONACCI_DIR, BROKEN_DIR):
+for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
 
-@pytest.fixture
-def fib_registry() -> Iterator[plugins.Registry]:
-    """A registry holding only the Fibonacci plugin; it is unregistered afterwards."""
-    import twofold_fibonacci
-
-    registry = plugins.load([("fibonacci", twofold_fibonacci)], entry_points_=[])
+def only(name: str, plugin: object) -> Iterator[plugins.Registry]:
+    """A registry holding only ``plugin``; it is unregistered afterwards."""
+    registry = plugins.load([(name, plugin)], entry_points_=[])
     try:
         yield registry
     finally:
-        registry.manager.unregister(name="fibonacci")
+        registry.manager.unregister(name=name)
+
+
+@pytest.fixture
+def fib_registry() -> Iterator[plugins.Registry]:
+    import twofold_fibonacci
+
+    yield from only("fibonacci", twofold_fibonacci)
+
+
+@pytest.fixture
+def chainsum_registry() -> Iterator[plugins.Registry]:
+    import twofold_chainsum
+
+    yield from only("chainsum", twofold_chainsum)
 
 
 @pytest.fixture

@@ -26,8 +26,9 @@ import pytest
 
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code, utc_today
+from twofold.core.events import VOCABULARY
 
-from .conftest import BROKEN_DIR, FIBONACCI_DIR
+from .conftest import BROKEN_DIR, CHAINSUM_DIR, FIBONACCI_DIR
 from .wheel import build_wheel, setuptools_can_build
 
 CODE = code_from_text("end-to-end")
@@ -157,6 +158,26 @@ def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env:
     journal = env.home / "plugins" / "twofold-fibonacci" / "journal.jsonl"
     assert json.loads(journal.read_text().splitlines()[0])["code"] == CODE
 
+    # -- the chain example beside it: its hint, a chain, undo, over --json
+    env.install(CHAINSUM_DIR)
+    assert "chainsum (twofold-chainsum): chainsum" in env.twofold("plugins").stdout
+    start, hint = env.play_json("chainsum", "--code", CODE, commands=["hint", "quit"])[:2]
+    assert len(start["board"]) == 6 and all(all(row) for row in start["board"])
+    assert hint["hint_action"].startswith("chain ") and len(hint["hint"]) >= 2
+    _start, chained, undone, _bye = env.play_json(
+        "chainsum", "--code", CODE, commands=[hint["hint_action"], "undo", "quit"]
+    )
+    merged = chained["events"][0]
+    first_r, first_c = hint["hint"][0]
+    assert merged["type"] == "merged" and merged["cells"] == hint["hint"]
+    assert merged["value"] == len(hint["hint"]) * start["board"][first_r][first_c]
+    assert {e["type"] for e in chained["events"]} <= set(VOCABULARY)
+    assert (chained["chains"], chained["longest"]) == (1, len(hint["hint"]))
+    assert undone["board"] == start["board"] and undone["events"] == [{"type": "undone"}]
+    env.play_json("chainsum", commands=[hint["hint_action"], "new", "quit"])
+    chain_stats = json.loads(env.twofold("stats", "chainsum", "--json").stdout)
+    assert chain_stats["modes"]["chainsum"]["played"] == 1
+
     # -- a broken distribution beside it: reported, and nothing else breaks
     env.install(BROKEN_DIR)
     listing = env.twofold("plugins")
@@ -195,6 +216,7 @@ def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env:
     # -- uninstalled: gone; its save and records stay, unseen, and return with it
     env.uninstall("twofold-broken")
     env.uninstall("twofold-fibonacci")
+    env.uninstall("twofold-chainsum")
     listing = env.twofold("plugins")
     assert "fib" not in listing.stdout and "broken" not in listing.stdout
     gone = env.twofold("play", "fib", "--json", stdin="quit\n")

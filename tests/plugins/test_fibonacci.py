@@ -8,20 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from twofold_fibonacci import GOAL, modes
-from twofold_fibonacci.rules import (
-    SEQUENCE,
-    Born,
-    FibonacciRules,
-    FibState,
-    Shifted,
-    add_up,
-    settle,
-)
+from twofold_fibonacci.rules import SEQUENCE, FibonacciRules, FibState, add_up, settle
 
 from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
-from twofold.core.events import Merged
+from twofold.core.events import Appeared, Merged, Moved, is_known
 from twofold.core.game import Game
 from twofold.core.rules import PositionError, Refused
 from twofold.core.session import MemoryStore, Session
@@ -45,6 +37,11 @@ def test_neighbours_in_the_sequence_add_up_and_nothing_else_does() -> None:
     assert add_up(2, 5) == 0
     assert add_up(5, 0) == 0
     assert SEQUENCE[:8] == (1, 2, 3, 5, 8, 13, 21, 34)
+
+
+def test_a_sum_remembers_where_its_two_tiles_started() -> None:
+    assert settle((0, 2, 0, 3)).sums == ((0, 1, 3, 5),)
+    assert settle((1, 1, 1, 1)).sums == ((0, 0, 1, 2), (1, 2, 3, 2))
 
 
 @pytest.mark.parametrize(
@@ -92,7 +89,7 @@ def test_every_direction_reads_its_own_lines(
 ) -> None:
     start = FibState(CODE, board("1 2 . .", ". 1 1 .", "5 . 3 .", ". . . ."))
     outcome = RULES.apply(start, direction)
-    born = [e for e in outcome.events if isinstance(e, Born)]
+    born = [e for e in outcome.events if isinstance(e, Appeared)]
     assert len(born) == 1
     r, c = born[0].cell
     assert expected[r][c] == 0, "a birth lands on a cell the push left empty"
@@ -113,9 +110,10 @@ def test_events_and_score_tell_what_happened() -> None:
     start = FibState(CODE, board(". 2 . 3", ". . . .", ". . . .", ". . . ."), score=10)
     outcome = RULES.apply(start, "left")
     assert [e.kind for e in outcome.events] == ["moved", "moved", "merged", "appeared"]
-    assert Shifted((0, 1), (0, 0), 2) in outcome.events
-    assert Shifted((0, 3), (0, 0), 3) in outcome.events
-    assert Merged((0, 0), 5) in outcome.events
+    assert all(is_known(e) for e in outcome.events)
+    assert Moved((0, 1), (0, 0), 2) in outcome.events
+    assert Moved((0, 3), (0, 0), 3) in outcome.events
+    assert Merged((0, 0), 5, ((0, 1), (0, 3))) in outcome.events
     assert outcome.state.score == 15
     assert outcome.state.sums == 1
     assert outcome.state.moves == 1
@@ -208,6 +206,25 @@ def test_modes_are_registered_with_their_own_ids(fib_registry: plugins.Registry)
     assert daily.daily and not fib.daily
     assert fib_registry.owner("FIB") == "fibonacci"
     assert [info.modes for info in fib_registry.plugins] == [("fib", "fib-daily")]
+
+
+def test_the_modes_tell_the_app_their_own_help_statistics_and_top_bar(
+    fib_registry: plugins.Registry,
+) -> None:
+    fib = fib_registry.mode("fib")
+    assert "Fibonacci" in fib.help and "2584" in fib.help
+    assert "one move only" in fib_registry.mode("fib-daily").help
+    assert {s.field for s in fib.statistics} == {"reached_2584", "sums", "most_sums"}
+    assert [g.key for g in fib.gauges] == ["score", "best", "moves", "sums", "code"]
+    state = FibState(CODE, board(*[". . . ."] * 4), sums=7)
+    assert fib.status_of(state).gauges == {"sums": "7"}
+    assert (fib.hint, fib.autoplayer, fib.sample, fib.judge, fib.powerups) == (
+        None,
+        None,
+        None,
+        None,
+        (),
+    )
 
 
 def test_a_session_saves_resumes_and_records(fib_registry: plugins.Registry) -> None:

@@ -175,8 +175,8 @@ async def test_tutorial_on_first_launch_then_never_again() -> None:
         await pilot.press("right", "right", "right")
         await pilot.pause()
         assert pilot.app.screen is screen
-        assert pilot.app.settings.tutorial_seen
-        assert pilot.app.store.load_settings().tutorial_seen
+        assert pilot.app.settings.has_seen_tutorial("2248")
+        assert pilot.app.store.load_settings().tutorials_seen == ("2248",)
 
 
 async def test_help_starts_the_tutorial_again() -> None:

@@ -136,7 +136,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.board.focus()
         self.refresh_all()
         self.restart_idle()
-        if self.mode.tutorial and not self.settings.tutorial_seen:
+        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
             self.call_after_refresh(self.action_tutorial)
         else:
             self.call_after_refresh(self.check_end)
@@ -382,8 +382,9 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
 
     def _tutorial_done(self, _finished: bool | None) -> None:
         settings = self.settings
-        if not settings.tutorial_seen:
-            seen = replace(settings, tutorial_seen=True)
+        family = self.mode.family
+        if not settings.has_seen_tutorial(family):
+            seen = replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
             save = getattr(self.app, "save_settings", None)
             if callable(save):
                 save(seen)

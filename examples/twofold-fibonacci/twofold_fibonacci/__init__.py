@@ -8,7 +8,9 @@ calls the two functions marked ``@hookimpl``:
 * ``twofold_game_finished`` writes every finished Fibonacci game to a journal.
 
 The rules live in :mod:`twofold_fibonacci.rules`. Both modes use ``controls="slide"``,
-so twofold's app plays them on its generic sliding board: no widget of our own.
+so twofold's app plays them on its generic sliding board: no widget of our own. What
+the app shows of them comes from the modes too: the Help text, the statistics, and
+the top bar (with a gauge of our own, the sums made so far).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ from typing import Any
 
 from twofold.core import hookimpl
 from twofold.core.i18n import _
+from twofold.core.presentation import Gauge, Statistic, Status
 from twofold.core.rules import Mode
-from twofold_fibonacci.rules import GOAL, FibonacciRules
+from twofold_fibonacci.rules import GOAL, FibonacciRules, FibState
 
 __all__ = ["GOAL", "MODE_IDS", "journal_path", "modes"]
 
@@ -30,8 +33,50 @@ MODE_IDS = ("fib", "fib-daily")
 JOURNAL_FIELDS = ("game_id", "mode_id", "code", "score", "largest", "moves", "counted", "day")
 
 
+def help_text(undo: str) -> str:
+    """The rules in the game's own words, for Help (Markdown); ``undo`` says how far back."""
+    return "\n\n".join(
+        [
+            _("Slide every tile as far as it goes. Two tiles that meet **add up** when they "
+              "are neighbours in the Fibonacci sequence (1, 2, 3, 5, 8, 13, ...) or both "
+              "are 1: 1 and 2 make 3, 3 and 5 make 8. Two equal tiles other than 1s never "
+              "join, and a tile made in a move does not add up again in the same move."),
+            _("After every move that changes the board a new tile is born: a 1, or one "
+              "time in ten a 2. The score grows by every tile made."),
+            _("Make {goal} to win, then keep going if you like. The game is over when the "
+              "board is full and no two neighbours add up.").format(goal=GOAL),
+            undo,
+        ]
+    )  # fmt: skip
+
+
+def statistics() -> tuple[Statistic, ...]:
+    """What Statistics and ``twofold stats`` show for these modes, besides the usual."""
+    return (
+        Statistic(
+            "largest",
+            _("Games reaching {goal}").format(goal=GOAL),
+            "reached",
+            name=f"reached_{GOAL}",
+            threshold=GOAL,
+        ),
+        Statistic("sums", _("Sums made, all games"), "total", name="sums"),
+        Statistic("sums", _("Most sums in a game"), "best", name="most_sums"),
+    )
+
+
+#: the top bar: the usual items and one of our own, read from ``status``
+GAUGES = (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("sums", _("Sums")), Gauge("code"))
+
+
+def status(state: FibState) -> Status:
+    """The value of our own gauge for a state."""
+    return Status(gauges={"sums": str(state.sums)})
+
+
 def modes() -> list[Mode]:
     """The modes this plugin adds."""
+    shown = {"statistics": statistics(), "gauges": GAUGES, "status": status}
     return [
         Mode(
             id="fib",
@@ -42,6 +87,8 @@ def modes() -> list[Mode]:
             description=_("Slide, and neighbours in the Fibonacci sequence add up: reach 2584."),
             controls="slide",
             goal=GOAL,
+            help=help_text(_("Undo (U) goes back as far as you like.")),
+            **shown,
         ),
         Mode(
             id="fib-daily",
@@ -54,6 +101,10 @@ def modes() -> list[Mode]:
             daily=True,
             controls="slide",
             goal=GOAL,
+            help=help_text(
+                _("Today's board is the same for everyone: Undo (U) takes back one move only.")
+            ),
+            **shown,
         ),
     ]
 

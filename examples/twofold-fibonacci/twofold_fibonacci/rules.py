@@ -6,6 +6,11 @@ meets when the two are neighbours in the sequence (1 and 2, 2 and 3, 3 and 5, ..
 both are 1; the new tile is their sum, the next Fibonacci number, and it does not add
 up again in the same move. Two equal tiles other than 1s never join.
 
+Every event is one of twofold's vocabulary (``twofold.core.events``), so the app
+animates a push like any slide: a tile that moves is ``Moved``, two tiles that add up
+are ``Merged`` (``cells`` are where the two came from, the one nearer the wall first),
+and a birth is ``Appeared``.
+
 The deal: a birth (a new tile) uses two draws of ``twofold.core.deal``: draw ``n`` picks
 the empty cell (``below(code, n, empties)``, cells counted row by row from the top
 left), draw ``n + 1`` its value (a 2 when ``chance(code, n + 1) < 0.1``, else a 1). A
@@ -19,11 +24,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from twofold.core.deal import below, chance
-from twofold.core.events import Appeared, Merged, Moved
+from twofold.core.events import Appeared, Cell, Event, Merged, Moved
 from twofold.core.i18n import _
-from twofold.core.rules import Board, Event, Outcome, PositionError, Refused
-
-Cell = tuple[int, int]
+from twofold.core.rules import Board, Outcome, PositionError, Refused
 
 
 def _sequence(count: int) -> tuple[int, ...]:
@@ -37,16 +40,6 @@ def _sequence(count: int) -> tuple[int, ...]:
 SEQUENCE = _sequence(40)
 RANK: dict[int, int] = {value: rank for rank, value in enumerate(SEQUENCE)}
 GOAL = 2584
-
-
-def parts_of(value: int) -> tuple[int, int]:
-    """The two neighbours in the sequence that add up to ``value`` (1 + 1 for 2)."""
-    rank = RANK.get(value, 0)
-    if rank <= 1:
-        return 1, 1
-    return SEQUENCE[rank - 2], SEQUENCE[rank - 1]
-
-
 #: one birth in this many is a 2
 TWO_CHANCE = 0.1
 UNDO = "undo"
@@ -71,7 +64,7 @@ def add_up(a: int, b: int) -> int:
     return 0
 
 
-# -- state and events ----------------------------------------------------------------------
+# -- state and outcome -----------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -92,11 +85,6 @@ class FibState:
         return max((v for row in self.board for v in row), default=0)
 
 
-#: what a move did, in the core's event vocabulary
-Shifted = Moved
-Born = Appeared
-
-
 @dataclass(frozen=True)
 class Push(Outcome):
     """An outcome that remembers the direction pushed, so 'nothing moved' can be told."""
@@ -114,7 +102,7 @@ class Settled:
     values: tuple[int, ...]
     #: (from, to, value) for every tile that moved
     shifts: tuple[tuple[int, int, int], ...]
-    #: (where, first, second, made) for every sum
+    #: (where, first's start, second's start, made) for every sum
     sums: tuple[tuple[int, int, int, int], ...]
 
 
@@ -122,6 +110,7 @@ def settle(line: Sequence[int]) -> Settled:
     """Push one line towards position 0 and let neighbouring Fibonacci numbers add up."""
     kept: list[int] = []
     fresh: list[bool] = []  # whether kept[i] was made in this push
+    starts: list[int] = []  # where kept[i] started
     shifts: list[tuple[int, int, int]] = []
     sums: list[tuple[int, int, int, int]] = []
     for start, value in enumerate(line):
@@ -130,12 +119,13 @@ def settle(line: Sequence[int]) -> Settled:
         made = add_up(kept[-1], value) if kept and not fresh[-1] else 0
         if made:
             where = len(kept) - 1
-            sums.append((where, kept[-1], value, made))
+            sums.append((where, starts[-1], start, made))
             kept[-1], fresh[-1] = made, True
         else:
             where = len(kept)
             kept.append(value)
             fresh.append(False)
+            starts.append(start)
         if start != where:
             shifts.append((start, where, value))
     padded = tuple(kept) + (0,) * (len(line) - len(kept))
@@ -202,7 +192,7 @@ class FibonacciRules:
             raise PositionError(_('"score" must be a whole number from 0'))
         return FibState(code, tuple(board), score=score)
 
-    def birth(self, state: FibState) -> tuple[FibState, Born]:
+    def birth(self, state: FibState) -> tuple[FibState, Appeared]:
         """A new tile from the deal on an empty cell; the board must have one."""
         empty = [(r, c) for r, row in enumerate(state.board) for c, v in enumerate(row) if not v]
         r, c = empty[below(state.code, state.draws, len(empty))]
@@ -210,7 +200,7 @@ class FibonacciRules:
         rows = [list(row) for row in state.board]
         rows[r][c] = value
         board = tuple(tuple(row) for row in rows)
-        return replace(state, board=board, draws=state.draws + 2), Born((r, c), value)
+        return replace(state, board=board, draws=state.draws + 2), Appeared((r, c), value)
 
     # -- playing
 
@@ -230,8 +220,10 @@ class FibonacciRules:
             settled = settle([state.board[r][c] for r, c in cells])
             for (r, c), value in zip(cells, settled.values, strict=True):
                 rows[r][c] = value
-            shifts += [Shifted(cells[a], cells[b], v) for a, b, v in settled.shifts]
-            sums += [Merged(cells[at], made) for at, _x, _y, made in settled.sums]
+            shifts += [Moved(cells[a], cells[b], v) for a, b, v in settled.shifts]
+            sums += [
+                Merged(cells[at], made, (cells[a], cells[b])) for at, a, b, made in settled.sums
+            ]
         if not shifts:
             return Push(state, direction=action)
         pushed = replace(
@@ -272,11 +264,15 @@ class FibonacciRules:
         after: FibState = outcome.state
         if not direction:  # undo comes from the core, not from apply()
             return _("Taken back. Score {score}.").format(score=after.score)
+        # a Merged event names the cells the two tiles came from: their values are in `before`
         said = [
-            _("{a} and {b} made {c}").format(a=a, b=b, c=e.value)
+            _("{a} and {b} made {c}").format(
+                a=before.board[e.cells[0][0]][e.cells[0][1]],
+                b=before.board[e.cells[1][0]][e.cells[1][1]],
+                c=e.value,
+            )
             for e in outcome.events
             if isinstance(e, Merged)
-            for a, b in [parts_of(e.value)]
         ]
         if said:
             parts = [_("{direction}: {sums}.").format(direction=where, sums="; ".join(said))]
@@ -284,7 +280,7 @@ class FibonacciRules:
             parts = [_("{direction}.").format(direction=where)]
         parts.append(_("Score {score}.").format(score=after.score))
         for event in outcome.events:
-            if isinstance(event, Born):
+            if isinstance(event, Appeared):
                 parts.append(
                     _("A {value} was born at row {row}, column {column}.").format(
                         value=event.value, row=event.cell[0] + 1, column=event.cell[1] + 1
