@@ -532,9 +532,9 @@ def test_the_sample_opens_a_solver_game_that_never_counts(make_app: AppFactory):
 def test_watching_the_solver_and_taking_over(make_app: AppFactory, monkeypatch: pytest.MonkeyPatch):
     from textual import events
 
-    from twofold.ui.screens import game as game_module
+    from twofold.ui.screens import assist as assist_module
 
-    monkeypatch.setattr(game_module, "SOLVER_PAUSE", 0.01)
+    monkeypatch.setattr(assist_module, "SOLVER_PAUSE", 0.01)
 
     async def body() -> None:
         app = make_app("2048", motion=False)

@@ -11,19 +11,15 @@ them. Subclasses add their board and what their controls need.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer
-from textual.worker import Worker, WorkerState
 
-from twofold.core.capabilities import Autoplayer, Hint
 from twofold.core.codes import format_code, share_string
 from twofold.core.game import Game, Step
 from twofold.core.i18n import _
@@ -32,15 +28,14 @@ from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Refused, largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
-from twofold.ui.dialogs import ConfirmDialog, ResultDialog, WinDialog
+from twofold.ui.dialogs import ResultDialog, WinDialog
+from twofold.ui.screens.assist import Assisting
+from twofold.ui.screens.replacing import Replacing
 from twofold.ui.widgets.announce import AnnouncementLine
 from twofold.ui.widgets.topbar import TopBar
 
 if TYPE_CHECKING:
     from twofold.ui.app import TwofoldApp
-
-#: seconds between the autoplayer's moves while watching it
-SOLVER_PAUSE = 0.15
 
 
 def clock_text(seconds: float) -> str:
@@ -86,7 +81,7 @@ def game_bindings(prefix: str) -> list[BindingType]:
     ]  # fmt: skip
 
 
-class GameScreen(Screen[None]):
+class GameScreen(Assisting, Replacing, Screen[None]):
     """One game of one mode: its life, its top bar and announcements, its common keys."""
 
     #: ids of the top bar and the announcement line (tests and styles find them by these)
@@ -108,11 +103,6 @@ class GameScreen(Screen[None]):
         self._settings = settings
         self._best = 0
         self._session_closed = False
-        self._autoplayer: Autoplayer | None = None
-        self._autoplayer_thinking = False
-        self._autoplayer_timer: Timer | None = None
-        self._hint_worker: Worker[Any] | None = None
-        self._hint_state: Any = None
 
     # -- the pieces -------------------------------------------------------------------------
 
@@ -344,211 +334,6 @@ class GameScreen(Screen[None]):
         if action in offered:
             return True if offered[action] else None
         return True
-
-    def start(self, begin: Callable[[], Game]) -> Game | None:
-        """Replace the game (New game, Restart, Sample) and draw the new one."""
-        self.finish_animation()
-        self.stop_solver()
-        try:
-            game = begin()
-        except PluginFault as fault:
-            self.stop(fault)
-            return None
-        game.resume()
-        self.refresh_best()
-        self.game_replaced()
-        self.show_numbers()
-        self.refresh_bindings()
-        self.announce(_("New game {code}.").format(code=format_code(game.code)))
-        return game
-
-    def game_replaced(self) -> None:
-        """Another game is on the board now (subclasses redraw and reset their input)."""
-
-    def action_new_game(self) -> None:
-        self.finish_animation()
-        if self.state.score > 0 and not self.game.over:
-            self.app.push_screen(
-                ConfirmDialog(
-                    _("Start a new game?"),
-                    _("This game has {score} points. Last game (B) can bring it back.").format(
-                        score=self.state.score
-                    ),
-                    yes=_("New game"),
-                ),
-                lambda answer: self.start(self.session.new_game) if answer == "yes" else None,
-            )
-        else:
-            self.start(self.session.new_game)
-
-    def action_restart(self) -> None:
-        if self.start(self.session.restart) is not None:
-            self.announce(
-                _("Restarted game {code} from its first move.").format(
-                    code=format_code(self.game.code)
-                )
-            )
-
-    def action_last_game(self) -> None:
-        self.finish_animation()
-        back = self.session.last_game()
-        if back is None:
-            self.announce(_("There is no earlier game to bring back."))
-            return
-        back.resume()
-        self.game_replaced()
-        self.show_numbers()
-        self.refresh_bindings()
-        self.announce(
-            _("Back to game {code}, score {score}.").format(
-                code=format_code(back.code), score=back.state.score
-            )
-        )
-
-    def action_sample(self) -> None:
-        load = self.mode.sample
-        sample = load() if load is not None else None
-        if sample is None:
-            self.announce(_("This mode has no Sample."))
-            return
-
-        def open_sample() -> Game:
-            game = Game.replay(self.mode, sample.code, list(sample.actions))
-            game.flags.uncounted = True  # its tiles are known in advance
-            return self.session.adopt(game)
-
-        if self.start(open_sample) is not None:
-            self.announce(
-                _("The Sample: a stored game, {moves} moves in. It never counts.").format(
-                    moves=self.state.moves
-                )
-            )
-
-    # -- the hint ---------------------------------------------------------------------------
-
-    def action_hint(self) -> None:
-        """Ask the mode for a hint in a thread, so the board never waits for the search."""
-        hint = self.mode.hint
-        if hint is None:
-            return
-        self.finish_animation()
-        state = self.state
-        self._hint_state = state
-        self._hint_worker = self.run_worker(
-            lambda: hint(state), name="hint", group="hint", exclusive=True, thread=True,
-            exit_on_error=False,
-        )  # fmt: skip
-        self.hint_asked()
-
-    @property
-    def hint_pending(self) -> bool:
-        worker = self._hint_worker
-        return worker is not None and not worker.is_finished
-
-    def hint_asked(self) -> None:
-        """The hint is being looked for (subclasses may say so)."""
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker is not self._hint_worker or not worker.is_finished:
-            return
-        self._hint_worker = None
-        if event.state == WorkerState.ERROR:
-            self.refused(_("The hint failed: {error}").format(error=worker.error))
-        elif event.state == WorkerState.SUCCESS and self.state is self._hint_state:
-            self.show_hint(worker.result)
-        else:
-            self.hint_asked()
-
-    def show_hint(self, hint: Hint | None) -> None:
-        if hint is None:
-            self.refused(_("No move to suggest"))
-            return
-        self.announce(_("Hint: {action}.").format(action=self.hint_words(hint)))
-
-    def hint_words(self, hint: Hint) -> str:
-        return hint.action
-
-    # -- the autoplayer --------------------------------------------------------------------------
-
-    @property
-    def watching(self) -> bool:
-        return self._autoplayer is not None
-
-    def action_watch_solver(self) -> None:
-        """Start the mode's autoplayer, or stop it when it already plays."""
-        if self._autoplayer is not None:
-            self.stop_solver()
-            return
-        make = self.mode.autoplayer
-        if make is None:
-            self.announce(_("This mode has no solver."))
-            return
-        if self.game.over:
-            self.game_over()
-            return
-        try:
-            self._autoplayer = make(None)
-        except Exception as error:  # a plugin's autoplayer that cannot start is a fault
-            self.stop(PluginFault(self.mode.id, error))
-            return
-        self.game.flags.solver = True
-        self.game.flags.uncounted = True  # a game the solver played never counts
-        self.session.save()
-        self.announce(_("The solver is playing. Press any key to take over."))
-        self._autoplayer_timer = self.set_interval(SOLVER_PAUSE, self._autoplayer_turn)
-
-    def stop_solver(self) -> None:
-        if self._autoplayer is None:
-            return
-        self._autoplayer = None
-        if self._autoplayer_timer is not None:
-            self._autoplayer_timer.stop()
-            self._autoplayer_timer = None
-        if not self._session_closed:
-            self.announce(_("You have the board again."))
-
-    def _autoplayer_turn(self) -> None:
-        player = self._autoplayer
-        if player is None or self._autoplayer_thinking or self.app.screen is not self:
-            return
-        self._autoplayer_thinking = True
-        state = self.state
-        self.run_worker(
-            lambda: self._think(player, state), thread=True, group="solver", exit_on_error=False
-        )
-
-    def _think(self, player: Autoplayer, state: Any) -> None:
-        """In a worker thread: the autoplayer's action, handed back to the app's thread."""
-        try:
-            action = player.choose(state)
-        except Exception as error:  # a solver fault stops the watching, not the app
-            self.app.call_from_thread(self._autoplayer_failed, error)
-            return
-        self.app.call_from_thread(self._autoplayer_moves, state, action)
-
-    def _autoplayer_failed(self, error: Exception) -> None:
-        self._autoplayer_thinking = False
-        self.stop_solver()
-        self.announce(_("The solver stopped: {error}").format(error=error))
-
-    def _autoplayer_moves(self, state: Any, action: str | None) -> None:
-        self._autoplayer_thinking = False
-        if self._autoplayer is None or state is not self.state:
-            return  # the player took over, or the game changed while the solver thought
-        if action is None:
-            self.stop_solver()
-            return
-        if self.act(action) is None or self.game.over:
-            self.stop_solver()
-
-    def on_key(self, event: events.Key) -> None:
-        # Any key takes the board back from the solver; its own key toggles it instead.
-        if self._autoplayer is None:
-            return
-        bound = self.active_bindings.get(event.key)
-        if bound is None or bound.binding.action != "watch_solver":
-            self.stop_solver()
 
     # -- telling ---------------------------------------------------------------------------------
 

@@ -1,0 +1,98 @@
+"""Another game on the same screen: New game, Restart, Last game and the Sample."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from twofold.core.codes import format_code
+from twofold.core.game import Game
+from twofold.core.i18n import _
+from twofold.core.plugins import PluginFault
+from twofold.ui.dialogs import ConfirmDialog
+
+if TYPE_CHECKING:
+    from twofold.ui.screens.game import GameScreen
+
+
+class Replacing:
+    """How :class:`GameScreen` replaces its game (a part of it)."""
+
+    def start(self: GameScreen, begin: Callable[[], Game]) -> Game | None:
+        """Replace the game (New game, Restart, Sample) and draw the new one."""
+        self.finish_animation()
+        self.stop_solver()
+        try:
+            game = begin()
+        except PluginFault as fault:
+            self.stop(fault)
+            return None
+        game.resume()
+        self.refresh_best()
+        self.game_replaced()
+        self.show_numbers()
+        self.refresh_bindings()
+        self.announce(_("New game {code}.").format(code=format_code(game.code)))
+        return game
+
+    def game_replaced(self: GameScreen) -> None:
+        """Another game is on the board now (subclasses redraw and reset their input)."""
+
+    def action_new_game(self: GameScreen) -> None:
+        self.finish_animation()
+        if self.state.score > 0 and not self.game.over:
+            self.app.push_screen(
+                ConfirmDialog(
+                    _("Start a new game?"),
+                    _("This game has {score} points. Last game (B) can bring it back.").format(
+                        score=self.state.score
+                    ),
+                    yes=_("New game"),
+                ),
+                lambda answer: self.start(self.session.new_game) if answer == "yes" else None,
+            )
+        else:
+            self.start(self.session.new_game)
+
+    def action_restart(self: GameScreen) -> None:
+        if self.start(self.session.restart) is not None:
+            self.announce(
+                _("Restarted game {code} from its first move.").format(
+                    code=format_code(self.game.code)
+                )
+            )
+
+    def action_last_game(self: GameScreen) -> None:
+        self.finish_animation()
+        back = self.session.last_game()
+        if back is None:
+            self.announce(_("There is no earlier game to bring back."))
+            return
+        back.resume()
+        self.game_replaced()
+        self.show_numbers()
+        self.refresh_bindings()
+        self.announce(
+            _("Back to game {code}, score {score}.").format(
+                code=format_code(back.code), score=back.state.score
+            )
+        )
+
+    def action_sample(self: GameScreen) -> None:
+        load = self.mode.sample
+        sample = load() if load is not None else None
+        if sample is None:
+            self.announce(_("This mode has no Sample."))
+            return
+
+        def open_sample() -> Game:
+            game = Game.replay(self.mode, sample.code, list(sample.actions))
+            game.flags.uncounted = True  # its tiles are known in advance
+            return self.session.adopt(game)
+
+        if self.start(open_sample) is not None:
+            self.announce(
+                _("The Sample: a stored game, {moves} moves in. It never counts.").format(
+                    moves=self.state.moves
+                )
+            )
