@@ -49,7 +49,7 @@ def test_geometry_grows_with_the_terminal_and_finds_cells():
     big = fit_geometry(4, 4, 120, 36)
     assert small is not None and big is not None
     assert big.tile_height > small.tile_height
-    x, y = big.origin(2, 3)
+    x, y = big.corner(2, 3)
     assert big.cell_at(big.left + int(x), big.top + int(y)) == (2, 3)
     assert big.cell_at(big.left, big.top) is None  # the frame
     assert fit_geometry(6, 6, *[n - 1 for n in smallest_size(6, 6)]) is None
@@ -58,8 +58,9 @@ def test_geometry_grows_with_the_terminal_and_finds_cells():
 def test_labels_fit_their_tiles():
     assert tile_label(2048, 6) == "2048"
     assert tile_label(131072, 6) == "131072"
-    assert tile_label(131072, 5) == "2^17"
-    assert tile_label(1 << 20, 6) == "2^20"
+    assert tile_label(131072, 5) == "128K"
+    assert tile_label(1 << 20, 6) == "1M"
+    assert tile_label(3 << 20, 2) == "3M" and tile_label(1 << 30, 4) == "2^30"
 
 
 def test_every_value_gets_a_readable_style():
@@ -103,7 +104,7 @@ def tile_columns(board: SlideBoard, row: int, value: int) -> list[int]:
     """The columns of the widget where the label of ``value`` is drawn on a text row."""
     geometry = board.geometry
     assert geometry is not None
-    _x, y = geometry.origin(row, 0)
+    _x, y = geometry.corner(row, 0)
     line = board.render_line(geometry.top + int(y) + (geometry.tile_height - 1) // 2).text
     return [i for i in range(len(line)) if line.startswith(str(value), i)]
 
@@ -145,7 +146,7 @@ def tile_cells(board: SlideBoard, cell: tuple[int, int], value: int) -> int:
     """How many character cells of ``cell``'s area show ``value``'s background."""
     geometry = board.geometry
     assert geometry is not None
-    x, y = geometry.origin(*cell)
+    x, y = geometry.corner(*cell)
     left, top = geometry.left + int(x), geometry.top + int(y)
     colour = tile_style(value).bgcolor
     count = 0

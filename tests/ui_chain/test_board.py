@@ -10,8 +10,9 @@ from twofold.core.plugins import registry
 from twofold.core.settings import Settings
 from twofold.ui.chain import animation
 from twofold.ui.chain.animation import motion_for, still
-from twofold.ui.chain.board import Geometry
-from twofold.ui.chain.palette import label, tile_colour
+from twofold.ui.chain.board import fit_geometry
+from twofold.ui.widgets.tiles import tile_label as label
+from twofold.ui.widgets.tiles import vivid_colour as tile_colour
 
 
 @pytest.fixture
@@ -21,23 +22,23 @@ def slow_motion(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_geometry_fits_80_by_24_and_grows_with_the_terminal() -> None:
-    small = Geometry.fit(Size(80, 17), 8, 5)
+    small = fit_geometry(Size(80, 17), 8, 5)
     assert small is not None
     assert (small.tile_width, small.tile_height) == (7, 2)
     assert small.width <= 80 and small.height <= 17
-    big = Geometry.fit(Size(160, 50), 8, 5)
+    big = fit_geometry(Size(160, 50), 8, 5)
     assert big is not None
     assert big.tile_height > small.tile_height
     assert big.tile_width > small.tile_width
 
 
 def test_geometry_too_small_is_none() -> None:
-    assert Geometry.fit(Size(28, 20), 8, 5) is None
-    assert Geometry.fit(Size(80, 15), 8, 5) is None
+    assert fit_geometry(Size(28, 20), 8, 5) is None
+    assert fit_geometry(Size(80, 15), 8, 5) is None
 
 
 def test_cell_at_and_back() -> None:
-    geometry = Geometry.fit(Size(80, 17), 8, 5)
+    geometry = fit_geometry(Size(80, 17), 8, 5)
     assert geometry is not None
     for cell in [(0, 0), (3, 2), (7, 4)]:
         assert geometry.cell_at(*geometry.centre(cell)) == cell

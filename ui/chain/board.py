@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Protocol
 
@@ -27,7 +26,10 @@ from textual.widget import Widget
 from twofold.core.i18n import _
 from twofold.core.rules import Board
 from twofold.ui.chain.animation import DURATION, Motion, Sprite, still
-from twofold.ui.chain.palette import dimmed, label, text_colour, tile_colour
+from twofold.ui.widgets.geometry import Geometry
+from twofold.ui.widgets.tiles import dimmed, text_colour
+from twofold.ui.widgets.tiles import tile_label as label
+from twofold.ui.widgets.tiles import vivid_colour as tile_colour
 
 Cell = tuple[int, int]
 Chain = tuple[Cell, ...]
@@ -63,81 +65,32 @@ def _face_style(colour: Color) -> Style:
     return Style(color=text_colour(colour), bgcolor=colour, bold=True)
 
 
-@dataclass(frozen=True)
-class Geometry:
-    """Where the tiles sit in the widget, for a given size."""
-
-    rows: int
-    cols: int
-    tile_width: int
-    tile_height: int
-    gap: int
-    left: int
-    top: int
-
-    @property
-    def width(self) -> int:
-        return self.cols * self.tile_width + (self.cols - 1) * self.gap
-
-    @property
-    def height(self) -> int:
-        return self.rows * self.tile_height
-
-    @property
-    def pitch(self) -> int:
-        return self.tile_width + self.gap
-
-    @property
-    def value_line(self) -> int:
-        """The line of a tile (from its top) that shows the number."""
-        return (self.tile_height - 1) // 2
-
-    @classmethod
-    def fit(cls, size: Size, rows: int, cols: int) -> Geometry | None:
-        """The largest tiles that fit ``size``, or None if even the smallest do not."""
-        if rows <= 0 or cols <= 0:
-            return None
-        height = size.height // rows
-        widest = (size.width - (cols - 1)) // cols
-        # a tile looks square when it is about twice as wide as it is tall
-        height = min(height, (widest + 1) // 4) if widest >= 7 else height
-        if height < MIN_TILE_HEIGHT or widest < MIN_TILE_WIDTH:
-            return None
-        width = max(MIN_TILE_WIDTH, min(widest, 4 * height - 1))
-        gap = 1 if height <= 3 else 2
-        if cols * width + (cols - 1) * gap > size.width:
-            gap = 1
-        total_w = cols * width + (cols - 1) * gap
-        return cls(
-            rows,
-            cols,
-            width,
-            height,
-            gap,
-            left=(size.width - total_w) // 2,
-            top=(size.height - rows * height) // 2,
-        )
-
-    def cell_at(self, x: int, y: int, *, core: bool = False) -> Cell | None:
-        """The cell under a point; ``core`` leaves out each tile's rim so diagonals work."""
-        lx, ly = x - self.left, y - self.top
-        if lx < 0 or ly < 0 or lx >= self.width or ly >= self.height:
-            return None
-        col, across = divmod(lx, self.pitch)
-        if across >= self.tile_width:
-            return None
-        if core and self.tile_width >= MIN_TILE_WIDTH and not 0 < across < self.tile_width - 1:
-            return None
-        return ly // self.tile_height, col
-
-    def origin(self, cell: Cell) -> tuple[int, int]:
-        """The widget offset of the top-left corner of a cell's tile."""
-        row, col = cell
-        return self.left + col * self.pitch, self.top + row * self.tile_height
-
-    def centre(self, cell: Cell) -> tuple[int, int]:
-        x, y = self.origin(cell)
-        return x + self.tile_width // 2, y + self.value_line
+def fit_geometry(size: Size, rows: int, cols: int) -> Geometry | None:
+    """The largest tiles that fit ``size``, or None if even the smallest do not."""
+    if rows <= 0 or cols <= 0:
+        return None
+    height = size.height // rows
+    widest = (size.width - (cols - 1)) // cols
+    # a tile looks square when it is about twice as wide as it is tall
+    height = min(height, (widest + 1) // 4) if widest >= 7 else height
+    if height < MIN_TILE_HEIGHT or widest < MIN_TILE_WIDTH:
+        return None
+    width = max(MIN_TILE_WIDTH, min(widest, 4 * height - 1))
+    gap = 1 if height <= 3 else 2
+    if cols * width + (cols - 1) * gap > size.width:
+        gap = 1
+    total_w = cols * width + (cols - 1) * gap
+    return Geometry(
+        rows,
+        cols,
+        width,
+        height,
+        gap,
+        0,
+        left=(size.width - total_w) // 2,
+        top=(size.height - rows * height) // 2,
+        rim=False,
+    )
 
 
 class ChainBoard(Widget, can_focus=True):
@@ -229,7 +182,7 @@ class ChainBoard(Widget, can_focus=True):
 
     @property
     def geometry(self) -> Geometry | None:
-        return Geometry.fit(self.size, self.rows, self.cols)
+        return fit_geometry(self.size, self.rows, self.cols)
 
     @property
     def animating(self) -> bool:
@@ -513,7 +466,7 @@ class ChainBoard(Widget, can_focus=True):
         segments: list[Segment] = [Segment(" " * geometry.left)]
         for col in range(geometry.cols):
             if col:
-                segments.append(Segment(" " * geometry.gap))
+                segments.append(Segment(" " * geometry.gap_x))
             segments.extend(self._tile_segments(geometry, self._frame[col], col, ly))
         return Strip(segments).adjust_cell_length(width)
 

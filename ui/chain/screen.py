@@ -36,12 +36,12 @@ from twofold.ui.chain.board import Cell, ChainBoard
 from twofold.ui.chain.dialogs import BoardReading
 from twofold.ui.chain.ending import Ending
 from twofold.ui.chain.judge import ModeJudge
-from twofold.ui.chain.palette import tile_style
 from twofold.ui.chain.pause import Pausing
 from twofold.ui.chain.powerups import PowerUpBar
 from twofold.ui.chain.status import StatusLine, armed_prompt, tile_count
 from twofold.ui.screens.game import GameScreen, game_bindings
 from twofold.ui.widgets.announce import AnnouncementLine
+from twofold.ui.widgets.tiles import vivid_style as tile_style
 
 #: a palette command: title, what it does, and what runs it
 Command = tuple[str, str, Callable[[], Any]]

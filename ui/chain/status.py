@@ -9,7 +9,7 @@ from textual.widgets import Static
 
 from twofold.core.i18n import _
 from twofold.core.presentation import PowerUp
-from twofold.ui.chain.palette import tile_style
+from twofold.ui.widgets.tiles import vivid_style as tile_style
 
 #: how long a message (praise, a new tile) and a refusal stay on the line
 MESSAGE_SECONDS = 3.0

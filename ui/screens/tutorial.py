@@ -15,7 +15,7 @@ from textual.widgets import Button, Label, Static
 
 from twofold.core.i18n import _
 from twofold.core.presentation import TutorialPage
-from twofold.ui.chain.palette import tile_style
+from twofold.ui.widgets.tiles import vivid_style as tile_style
 
 
 def picture(tiles: Sequence[int], makes: int) -> Text:

@@ -22,6 +22,7 @@ from textual.widget import Widget
 
 from twofold.core.events import Moved
 from twofold.core.i18n import _
+from twofold.ui.widgets.geometry import Geometry
 from twofold.ui.widgets.tiles import tile_label, tile_style
 
 Cell = tuple[int, int]
@@ -49,48 +50,6 @@ def swipe_direction(dx: int, dy: int) -> str | None:
     if abs(dx) / 2 >= abs(dy):
         return "right" if dx > 0 else "left"
     return "down" if dy > 0 else "up"
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Where the cells of a board fall inside the widget."""
-
-    rows: int
-    cols: int
-    tile_width: int
-    tile_height: int
-    gap_x: int
-    gap_y: int
-    left: int = 0
-    top: int = 0
-
-    @property
-    def width(self) -> int:
-        return self.cols * self.tile_width + (self.cols + 1) * self.gap_x
-
-    @property
-    def height(self) -> int:
-        return self.rows * self.tile_height + (self.rows + 1) * self.gap_y
-
-    def origin(self, row: float, col: float) -> tuple[float, float]:
-        """Top-left corner (x, y) of a cell, relative to the board's corner."""
-        return (
-            self.gap_x + col * (self.tile_width + self.gap_x),
-            self.gap_y + row * (self.tile_height + self.gap_y),
-        )
-
-    def cell_at(self, x: int, y: int) -> Cell | None:
-        """The cell under widget offset (x, y), if any."""
-        bx, by = x - self.left - self.gap_x, y - self.top - self.gap_y
-        if bx < 0 or by < 0:
-            return None
-        col, in_x = divmod(bx, self.tile_width + self.gap_x)
-        row, in_y = divmod(by, self.tile_height + self.gap_y)
-        if row >= self.rows or col >= self.cols:
-            return None
-        if in_x >= self.tile_width or in_y >= self.tile_height:
-            return None
-        return row, col
 
 
 def fit_geometry(rows: int, cols: int, width: int, height: int) -> Geometry | None:
@@ -336,7 +295,7 @@ class SlideBoard(Widget):
         canvas = _Canvas(geometry.width, geometry.height, frame)
         for r in range(geometry.rows):
             for c in range(geometry.cols):
-                x, y = geometry.origin(r, c)
+                x, y = geometry.corner(r, c)
                 canvas.fill(int(x), int(y), geometry.tile_width, geometry.tile_height, empty)
         if self._motion is None:
             for r, row in enumerate(self.board):
@@ -386,7 +345,7 @@ class SlideBoard(Widget):
         cell: tuple[float, float],
         scale: float,
     ) -> None:
-        x, y = geometry.origin(*cell)
+        x, y = geometry.corner(*cell)
         width, height = geometry.tile_width, geometry.tile_height
         if scale < 1.0:
             # A growing tile: a smaller box centred on its cell.
