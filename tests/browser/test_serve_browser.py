@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import (
+from tests.browser.conftest import skip_without_a_browser
+from tests.browser.served import (
     VIEWPORT,
     Served,
     cell_center,
@@ -18,7 +19,6 @@ from tests.browser.conftest import (
     number_after,
     open_page,
     screen,
-    skip_without_a_browser,
     start_server,
     top_bar,
     wait_for_text,
