@@ -20,7 +20,7 @@ import string
 import sys
 from importlib.resources import files
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from aiohttp import web
 from aiohttp.web_runner import GracefulExit
@@ -62,13 +62,17 @@ class GameService(AppService):
 
     async def stop_within(self, seconds: float) -> None:
         """Ask the app to quit (it saves its game), and kill it if it has not within ``seconds``."""
+        process = self._process
         try:
             await asyncio.wait_for(self.stop(), seconds)
-        except (TimeoutError, Exception):
-            process = self._process
+            if process is not None:
+                # reaped before the server's event loop closes, so nothing is left dangling
+                await asyncio.wait_for(process.wait(), seconds)
+        except Exception:
             if process is not None and process.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
                     process.kill()
+                await process.wait()
 
 
 class GameServer(Server):
@@ -159,6 +163,10 @@ class GameServer(Server):
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """One page's app: started when the page connects, stopped (saved) when it goes."""
+        origin = request.headers.get("Origin")
+        if origin and urlsplit(origin).netloc != request.host:
+            # another site's page in the same browser must not drive this player's games
+            raise web.HTTPForbidden(text=_("games are played from this server's own pages"))
         try:
             share = self.game_of(request)
         except ValueError as error:

@@ -95,12 +95,25 @@ def screen(page: Any) -> list[str]:
 def wait_for_text(page: Any, text: str, *, row: int | None = None) -> None:
     """Wait until ``text`` is on screen (in ``row`` only, when given)."""
     where = "rows.join('\\n')" if row is None else f"(rows[{row}] || '')"
-    page.wait_for_function(
+    wait_for(
+        page,
         f"(text) => {{ const rows = window.twofoldScreen ? window.twofoldScreen() : [];"
         f" return {where}.includes(text); }}",
-        arg=text,
-        timeout=WAIT_MS,
+        text,
+        what=f"{text!r} on screen" + ("" if row is None else f" in row {row}"),
     )
+
+
+def wait_for(page: Any, script: str, arg: Any = None, *, what: str = "") -> None:
+    """Wait until ``script`` is true in the page; if it never is, fail showing the screen."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.wait_for_function(script, arg=arg, timeout=WAIT_MS)
+    except PageTimeout:
+        shown = "\n".join(screen(page))
+        message = f"waited {WAIT_MS} ms for {what or script}; the page shows:\n{shown}"
+        raise AssertionError(message) from None
 
 
 def open_page(context: Any, url: str, text: str) -> Any:

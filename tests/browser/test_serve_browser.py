@@ -21,6 +21,7 @@ from tests.browser.served import (
     screen,
     start_server,
     top_bar,
+    wait_for,
     wait_for_text,
     wait_until,
 )
@@ -46,7 +47,7 @@ def test_the_menu_appears_and_quitting_ends_the_page(context: Any, served: Serve
     page.wait_for_selector("body.-closed #closed", state="visible")
 
 
-def test_2048_moves_with_arrow_keys_and_a_mouse_drag(context: Any, served: Served) -> None:
+def test_2048_moves_with_arrow_keys_a_mouse_drag_and_buttons(context: Any, served: Served) -> None:
     page = open_page(context, game_url(served, "2048", CODE_2048), "Moves 0")
     assert page.title() == "2048 · twofold"
     page.keyboard.press("ArrowRight")
@@ -57,6 +58,20 @@ def test_2048_moves_with_arrow_keys_and_a_mouse_drag(context: Any, served: Serve
     end = cell_center(page, cols / 2 - 10, rows / 2)
     drag(page, [start, end])
     wait_for_text(page, "Moves 2", row=0)
+    # the arrow buttons under the board take clicks
+    row, line = next((y, text) for y, text in enumerate(screen(page)) if "▶" in text)
+    page.mouse.click(*cell_center(page, line.index("▶"), row))
+    wait_for_text(page, "Moves 3", row=0)
+    # a smaller window: the app lays itself out again for the terminal's new size
+    page.set_viewport_size({"width": 640, "height": 480})
+    wait_for(page, f"() => window.twofoldTerminal.cols < {cols}", what="a narrower terminal")
+    # the top bar drawn again at the new width: its last field ends at the right edge
+    wait_for(
+        page,
+        "() => { const top = window.twofoldScreen()[0];"
+        " return /Moves 3/.test(top) && top.trimEnd().length >= window.twofoldTerminal.cols - 1; }",
+        what="the top bar redrawn to the new width",
+    )
 
 
 def chain_board(rows: list[str]) -> dict[tuple[int, int], tuple[int, float, int]]:
@@ -109,7 +124,7 @@ def test_a_2248_chain_dragged_through_three_equal_tiles_merges(
     cells = three_equal(board)
     value = board[cells[0]][2]
     drag(page, [cell_center(page, board[c][1], board[c][0]) for c in cells])
-    page.wait_for_function("() => !/Score 0\\b/.test(window.twofoldScreen()[0])")
+    wait_for(page, "() => !/Score 0\\b/.test(window.twofoldScreen()[0])", what="a score")
     assert number_after("Score", top_bar(page)) > 0
     merged = chain_board(screen(page))[cells[-1]][2]
     assert merged > value, f"{cells} of {value} made {merged}"
@@ -120,15 +135,15 @@ def test_copy_link_opens_that_game_from_its_first_move(context: Any, served: Ser
     page = open_page(context, game_url(served, "2048", code), "Moves 0")
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function("() => !/Moves 0\\b/.test(window.twofoldScreen()[0])")
+    wait_for(page, "() => !/Moves 0\\b/.test(window.twofoldScreen()[0])", what="a move")
     page.keyboard.press("c")
-    page.wait_for_function("() => window.twofoldCopied")
+    wait_for(page, "() => window.twofoldCopied", what="a copy")
     link = page.evaluate("window.twofoldCopied")
     assert link.startswith(served.url) and f"2048/{code}" in link
     assert page.evaluate("navigator.clipboard.readText()") == link
     # Copy result carries the same link, from the page to the clipboard
     page.keyboard.press("y")
-    page.wait_for_function("(link) => window.twofoldCopied !== link", arg=link)
+    wait_for(page, "(link) => window.twofoldCopied !== link", link, what="the result copied")
     assert link in page.evaluate("navigator.clipboard.readText()")
 
     other = open_page(context, link, "Moves 0")
@@ -141,7 +156,7 @@ def test_closing_the_page_and_reopening_resumes_the_game(context: Any, served: S
     page = open_page(context, game_url(served, "2048-5x5", code), "Moves 0")
     for key in ("ArrowDown", "ArrowRight", "ArrowDown", "ArrowLeft"):
         page.keyboard.press(key)
-    page.wait_for_function("() => !/Moves [01]\\b/.test(window.twofoldScreen()[0])")
+    wait_for(page, "() => !/Moves [01]\\b/.test(window.twofoldScreen()[0])", what="two moves")
     time.sleep(0.5)  # the last keys land before the page goes
     before = screen(page)
     moves = number_after("Moves", before[0])

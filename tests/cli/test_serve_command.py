@@ -142,12 +142,16 @@ def test_a_page_for_a_bad_link_is_a_clear_error_not_an_app() -> None:
                 for path in ("/?game=2048/0000200G", "/?game=2048/NOPE", "/?game=9999/0000200G"):
                     response = await client.get(path)
                     answers.append((response.status, html.unescape(await response.text())))
+                # a page of another site may not open a game here
+                response = await client.get("/ws", headers={"Origin": "http://elsewhere.test"})
+                answers.append((response.status, await response.text()))
                 return answers
             finally:
                 await client.close()
 
-    (good, bad_code, bad_mode) = asyncio.run(fetch())
+    (good, bad_code, bad_mode, foreign) = asyncio.run(fetch())
     assert good[0] == 200 and "<title>2048 · twofold</title>" in good[1]
     assert "/ws/game/2048/0000200G" in good[1]
     assert bad_code[0] == 400 and "NOPE" in bad_code[1]
     assert bad_mode[0] == 400 and "unknown mode '9999'" in bad_mode[1]
+    assert foreign[0] == 403
