@@ -168,6 +168,8 @@ def test_closing_the_page_and_reopening_resumes_the_game(context: Any, served: S
     menu.mouse.click(*cell_center(menu, column + 2, row))
     wait_for_text(menu, f"Moves {moves}", row=0)
     assert screen(menu)[0] == before[0]
+    # the tab's title follows the app from the menu into the game
+    wait_for(menu, "() => document.title === '2048 5x5 · twofold'", what="the game's title")
 
 
 def children_of(pid: int) -> set[int]:
