@@ -8,6 +8,7 @@ tests in that one module, so it stays one line).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from collections.abc import Iterator
 from typing import Any
@@ -22,6 +23,7 @@ from tests.browser.served import (
     find_chromium,
     start_server,
 )
+from twofold.core.store import open_store
 
 ENABLE = (
     "browser tests skipped: {why}; to run them: apt-get install chromium "
@@ -54,7 +56,12 @@ def chromium() -> str:
 
 @pytest.fixture(scope="module")
 def served(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    server = start_server(tmp_path_factory.mktemp("served-home"))
+    home = tmp_path_factory.mktemp("served-home")
+    # a player who has seen the 2248 tutorial: it would open over the first board, late
+    store = open_store(home)
+    store.save_settings(dataclasses.replace(store.load_settings(), tutorial_seen=True))
+    store.close()
+    server = start_server(home)
     yield server
     server.stop()
 

@@ -116,9 +116,6 @@ def test_a_2248_chain_dragged_through_three_equal_tiles_merges(
 ) -> None:
     page = open_page(context, game_url(served, "2248", CODE_2248), "Score 0")
     assert page.title() == "2248 · twofold"
-    # the first 2248 game of a fresh player opens with the tutorial: Escape skips it
-    if wait_until(lambda: "Skip" in "\n".join(screen(page)), timeout=3):
-        page.keyboard.press("Escape")
     board = wait_until(lambda: len(chain_board(screen(page))) == 40 and chain_board(screen(page)))
     assert board, "\n".join(screen(page))
     cells = three_equal(board)
