@@ -125,6 +125,10 @@ def test_a_2248_chain_dragged_through_three_equal_tiles_merges(
     assert number_after("Score", top_bar(page)) > 0
     merged = chain_board(screen(page))[cells[-1]][2]
     assert merged > value, f"{cells} of {value} made {merged}"
+    # Copy link in 2248 gives a link to this page's game as well
+    page.keyboard.press("c")
+    wait_for(page, "() => window.twofoldCopied", what="a copy")
+    assert page.evaluate("window.twofoldCopied") == game_url(served, "2248", CODE_2248)
 
 
 def test_copy_link_opens_that_game_from_its_first_move(context: Any, served: Served) -> None:
