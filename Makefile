@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -28,6 +28,7 @@ bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_2048_moves.py
 	$(BIN)/python benchmarks/bench_2248_hint.py
 	$(BIN)/python benchmarks/bench_app.py
+	$(BIN)/python benchmarks/bench_browser.py
 	$(BIN)/python benchmarks/bench_solver.py --games 20 --minutes 5 --stop-at 2048
 
 i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -67,6 +68,7 @@ class TwofoldApp(TranslatedApp):
         self.sessions: list[Session] = []
         #: controls whose screen failed to import -> the reason, shown in the menu
         self._broken_screens: dict[str, str] = {}
+        self._opening_blur_passed = False
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -213,16 +215,25 @@ class TwofoldApp(TranslatedApp):
     # -- the app -----------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        from twofold.ui.links import follow_page_title
         from twofold.ui.screens.menu import MenuScreen
 
         self.apply_settings(self.settings)
         self.push_screen(MenuScreen())
+        follow_page_title(self)
         notice = getattr(self.store, "notice", None)
         if notice:
             self.notify(notice, severity="warning", timeout=10)
             self.store.notice = None
         if self.start_mode is not None:
             self.open_mode(self.start_mode, code=self.start_code, position=self.start_position)
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        # a served app starts with a blur from Textual's web driver, not from the player:
+        # taken at its word, it would pause a 2248 game the moment its page opens
+        if self.is_web and not self._opening_blur_passed:
+            self._opening_blur_passed = True
+            event.prevent_default()
 
     async def action_quit(self) -> None:
         self.close_sessions()

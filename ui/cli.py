@@ -201,6 +201,7 @@ def add_line_flags(parser: argparse.ArgumentParser) -> None:
 EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("twofold.ui.stats_command", N_("records and statistics per mode")),
     "solve": ("twofold.ui.solve_command", N_("let the 2048 solver play games headless")),
+    "serve": ("twofold.ui.serve_command", N_("play in a web browser (needs the web extra)")),
 }
 
 

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from twofold.core.codes import format_code, share_string
+from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
@@ -29,6 +29,7 @@ from twofold.core.rules import Mode, Refused, largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.dialogs import ResultDialog, WinDialog
+from twofold.ui.links import game_link
 from twofold.ui.screens.assist import Assisting
 from twofold.ui.screens.replacing import Replacing
 from twofold.ui.widgets.announce import AnnouncementLine
@@ -338,7 +339,8 @@ class GameScreen(Assisting, Replacing, Screen[None]):
     # -- telling ---------------------------------------------------------------------------------
 
     def share(self) -> str:
-        return share_string(self.mode.id, self.game.code)
+        # in a browser, a link that opens this game; in a terminal, the share string
+        return game_link(self.mode.id, self.game.code)
 
     def result_text(self) -> str:
         state = self.state

@@ -1,0 +1,164 @@
+"""A served twofold and a Chromium page on it: start ``twofold serve``, read and drive a page.
+
+Shared by the browser tests and ``benchmarks/bench_browser.py``. What a page shows is read
+from the xterm.js terminal's text buffer (``window.twofoldScreen()``), never from pixels.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+VIEWPORT = {"width": 1000, "height": 700}
+#: generous: the machine is shared and each page starts a Python process
+WAIT_MS = 20_000
+
+
+def find_chromium() -> str | None:
+    named = os.environ.get("TWOFOLD_CHROMIUM")
+    if named:
+        return named if Path(named).exists() else None
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+# -- the server ------------------------------------------------------------------------------
+
+
+@dataclass
+class Served:
+    """A running ``twofold serve``: its process, its URL and the home its games are saved in."""
+
+    process: subprocess.Popen[str]
+    url: str
+    home: Path
+
+    def stop(self, timeout: float = 15) -> int:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+
+def start_server(home: Path) -> Served:
+    """``twofold serve --port 0`` with its own TWOFOLD_HOME; returns once it prints its URL."""
+    env = dict(os.environ, TWOFOLD_HOME=str(home), PYTHONUNBUFFERED="1")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "twofold.ui.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    found = re.search(r"http://\S+?/", line)
+    if not found:
+        process.kill()
+        raise AssertionError(f"twofold serve did not print its URL: {line!r}")
+    return Served(process, found.group(0), home)
+
+
+# -- reading and driving a page --------------------------------------------------------------
+
+
+def screen(page: Any) -> list[str]:
+    """The terminal's rows as text."""
+    return list(page.evaluate("window.twofoldScreen ? window.twofoldScreen() : []"))
+
+
+def wait_for_text(page: Any, text: str, *, row: int | None = None) -> None:
+    """Wait until ``text`` is on screen (in ``row`` only, when given)."""
+    where = "rows.join('\\n')" if row is None else f"(rows[{row}] || '')"
+    wait_for(
+        page,
+        f"(text) => {{ const rows = window.twofoldScreen ? window.twofoldScreen() : [];"
+        f" return {where}.includes(text); }}",
+        text,
+        what=f"{text!r} on screen" + ("" if row is None else f" in row {row}"),
+    )
+
+
+def wait_for(page: Any, script: str, arg: Any = None, *, what: str = "") -> None:
+    """Wait until ``script`` is true in the page; if it never is, fail showing the screen."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    try:
+        page.wait_for_function(script, arg=arg, timeout=WAIT_MS)
+    except PageTimeout:
+        shown = "\n".join(screen(page))
+        message = f"waited {WAIT_MS} ms for {what or script}; the page shows:\n{shown}"
+        raise AssertionError(message) from None
+
+
+def open_page(context: Any, url: str, text: str) -> Any:
+    page = context.new_page()
+    page.goto(url)
+    wait_for_text(page, text)
+    return page
+
+
+def top_bar(page: Any) -> str:
+    return screen(page)[0]
+
+
+def number_after(label: str, line: str) -> int:
+    found = re.search(rf"{label} (\d+)", line)
+    assert found, f"no {label!r} in {line!r}"
+    return int(found.group(1))
+
+
+def cell_center(page: Any, column: float, row: float) -> tuple[float, float]:
+    """Where on the page the middle of terminal cell (column, row) is."""
+    box = page.evaluate(
+        """() => {
+        const t = window.twofoldTerminal;
+        const r = document.querySelector('.xterm-screen').getBoundingClientRect();
+        return [r.left, r.top, r.width / t.cols, r.height / t.rows];
+    }"""
+    )
+    left, top, width, height = box
+    return left + (column + 0.5) * width, top + (row + 0.5) * height
+
+
+def drag(page: Any, points: list[tuple[float, float]]) -> None:
+    """Press at the first point, move through the others, release at the last."""
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for x, y in points[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+
+
+def wait_until(check: Any, timeout: float = 10) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(0.05)

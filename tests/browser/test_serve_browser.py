@@ -1,0 +1,226 @@
+"""``twofold serve`` in a real Chromium: the menu, both games by keys and mouse, links, resuming."""
+
+from __future__ import annotations
+
+import re
+import time
+from itertools import product
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import skip_without_a_browser
+from tests.browser.served import (
+    VIEWPORT,
+    Served,
+    cell_center,
+    drag,
+    number_after,
+    open_page,
+    screen,
+    start_server,
+    top_bar,
+    wait_for,
+    wait_for_text,
+    wait_until,
+)
+from twofold.core.codes import code_from_text
+from twofold.core.store import open_store
+
+skip_without_a_browser()
+
+CODE_2048 = code_from_text("browser keys")
+CODE_2248 = code_from_text("browser chain")
+
+
+def game_url(served: Served, mode: str, code: str) -> str:
+    return f"{served.url}?game={mode}/{code}"
+
+
+def test_the_menu_appears_and_quitting_ends_the_page(context: Any, served: Served) -> None:
+    page = open_page(context, served.url, "2248 Daily")
+    assert "2048" in "\n".join(screen(page))
+    assert page.title() == "twofold"
+    page.keyboard.press("q")
+    # the app ended cleanly: the page says so instead of a dead terminal
+    page.wait_for_selector("body.-closed #closed", state="visible")
+
+
+def test_2048_moves_with_arrow_keys_a_mouse_drag_and_buttons(context: Any, served: Served) -> None:
+    page = open_page(context, game_url(served, "2048", CODE_2048), "Moves 0")
+    assert page.title() == "2048 · twofold"
+    page.keyboard.press("ArrowRight")
+    wait_for_text(page, "Moves 1", row=0)
+    # a swipe to the left, from the middle of the board, far past the 3-column threshold
+    cols, rows = page.evaluate("[window.twofoldTerminal.cols, window.twofoldTerminal.rows]")
+    start = cell_center(page, cols / 2 + 10, rows / 2)
+    end = cell_center(page, cols / 2 - 10, rows / 2)
+    drag(page, [start, end])
+    wait_for_text(page, "Moves 2", row=0)
+    # the arrow buttons under the board take clicks
+    row, line = next((y, text) for y, text in enumerate(screen(page)) if "▶" in text)
+    page.mouse.click(*cell_center(page, line.index("▶"), row))
+    wait_for_text(page, "Moves 3", row=0)
+    # a smaller window: the app lays itself out again for the terminal's new size
+    page.set_viewport_size({"width": 640, "height": 480})
+    wait_for(page, f"() => window.twofoldTerminal.cols < {cols}", what="a narrower terminal")
+    # the top bar drawn again at the new width: its last field ends at the right edge
+    wait_for(
+        page,
+        "() => { const top = window.twofoldScreen()[0];"
+        " return /Moves 3/.test(top) && top.trimEnd().length >= window.twofoldTerminal.cols - 1; }",
+        what="the top bar redrawn to the new width",
+    )
+
+
+def chain_board(rows: list[str]) -> dict[tuple[int, int], tuple[int, float, int]]:
+    """The 2248 board on screen: (board row, column) -> (screen row, screen column, value).
+
+    A board row is a screen row of exactly five powers of two (the tiles' numbers).
+    """
+    board: dict[tuple[int, int], tuple[int, float, int]] = {}
+    board_row = 0
+    for y, line in enumerate(rows[1:], start=1):
+        numbers = list(re.finditer(r"\d+", line))
+        values = [int(m.group()) for m in numbers]
+        if len(values) != 5 or any(v < 2 or v & (v - 1) for v in values):
+            continue
+        for column, (match, value) in enumerate(zip(numbers, values, strict=True)):
+            board[board_row, column] = (y, (match.start() + match.end() - 1) / 2, value)
+        board_row += 1
+    return board
+
+
+def three_equal(board: dict[tuple[int, int], tuple[int, float, int]]) -> list[tuple[int, int]]:
+    """A path of three touching cells (diagonals too) holding the same value."""
+    steps = [d for d in product((-1, 0, 1), repeat=2) if d != (0, 0)]
+    for first, second, third in (
+        (a, (a[0] + d[0], a[1] + d[1]), (a[0] + d[0] + e[0], a[1] + d[1] + e[1]))
+        for a in board
+        for d in steps
+        for e in steps
+    ):
+        cells = [first, second, third]
+        if (
+            len(set(cells)) == 3
+            and all(c in board for c in cells)
+            and len({board[c][2] for c in cells}) == 1
+        ):
+            return cells
+    raise AssertionError("no three equal touching tiles on this board")
+
+
+def test_a_2248_chain_dragged_through_three_equal_tiles_merges(
+    context: Any, served: Served
+) -> None:
+    page = open_page(context, game_url(served, "2248", CODE_2248), "Score 0")
+    assert page.title() == "2248 · twofold"
+    board = wait_until(lambda: len(chain_board(screen(page))) == 40 and chain_board(screen(page)))
+    assert board, "\n".join(screen(page))
+    cells = three_equal(board)
+    value = board[cells[0]][2]
+    drag(page, [cell_center(page, board[c][1], board[c][0]) for c in cells])
+    wait_for(page, "() => !/Score 0\\b/.test(window.twofoldScreen()[0])", what="a score")
+    assert number_after("Score", top_bar(page)) > 0
+    merged = chain_board(screen(page))[cells[-1]][2]
+    assert merged > value, f"{cells} of {value} made {merged}"
+    # Copy link in 2248 gives a link to this page's game as well
+    page.keyboard.press("c")
+    wait_for(page, "() => window.twofoldCopied", what="a copy")
+    assert page.evaluate("window.twofoldCopied") == game_url(served, "2248", CODE_2248)
+
+
+def test_copy_link_opens_that_game_from_its_first_move(context: Any, served: Served) -> None:
+    code = code_from_text("browser link")
+    page = open_page(context, game_url(served, "2048", code), "Moves 0")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    wait_for(page, "() => !/Moves 0\\b/.test(window.twofoldScreen()[0])", what="a move")
+    page.keyboard.press("c")
+    wait_for(page, "() => window.twofoldCopied", what="a copy")
+    link = page.evaluate("window.twofoldCopied")
+    assert link.startswith(served.url) and f"2048/{code}" in link
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    # Copy result carries the same link, from the page to the clipboard
+    page.keyboard.press("y")
+    wait_for(page, "(link) => window.twofoldCopied !== link", link, what="the result copied")
+    assert link in page.evaluate("navigator.clipboard.readText()")
+
+    other = open_page(context, link, "Moves 0")
+    bar = top_bar(other)
+    assert f"{code[:4]}-{code[4:]}" in bar and "Score 0" in bar
+
+
+def test_closing_the_page_and_reopening_resumes_the_game(context: Any, served: Served) -> None:
+    code = code_from_text("browser resume")
+    page = open_page(context, game_url(served, "2048-5x5", code), "Moves 0")
+    for key in ("ArrowDown", "ArrowRight", "ArrowDown", "ArrowLeft"):
+        page.keyboard.press(key)
+    wait_for(page, "() => !/Moves [01]\\b/.test(window.twofoldScreen()[0])", what="two moves")
+    time.sleep(0.5)  # the last keys land before the page goes
+    before = screen(page)
+    moves = number_after("Moves", before[0])
+    page.close()
+
+    menu = open_page(context, served.url, "2248 Daily")
+    row = next(i for i, line in enumerate(screen(menu)) if re.search(r"\b2048 5x5\b", line))
+    column = screen(menu)[row].index("2048 5x5")
+    menu.mouse.click(*cell_center(menu, column + 2, row))
+    wait_for_text(menu, f"Moves {moves}", row=0)
+    assert screen(menu)[0] == before[0]
+    # the tab's title follows the app from the menu into the game
+    wait_for(menu, "() => document.title === '2048 5x5 · twofold'", what="the game's title")
+
+
+def children_of(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_ctrl_c_stops_the_server_and_every_game_it_started_each_saved(
+    browser: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "stopped-home"
+    home.mkdir()
+    server = start_server(home)
+    try:
+        context = browser.new_context(viewport=VIEWPORT)
+        page = open_page(context, game_url(server, "2048", CODE_2048), "Moves 0")
+        open_page(context, server.url, "2248 Daily")
+        page.keyboard.press("ArrowRight")
+        wait_for_text(page, "Moves 1", row=0)
+        assert wait_until(lambda: len(children_of(server.process.pid)) == 2), (
+            "each page should run its own app process"
+        )
+        started = children_of(server.process.pid)
+        # ctrl+c in the terminal: SIGINT to the server (the apps get it from their server)
+        assert server.stop() == 0
+        said = server.process.stdout.read() if server.process.stdout else ""
+        assert "Traceback" not in said and "every game is saved" in said, said
+        assert wait_until(lambda: not any(alive(pid) for pid in started)), "a game outlived it"
+        context.close()
+    finally:
+        server.stop()
+    monkeypatch.setenv("TWOFOLD_HOME", str(home))
+    store = open_store()
+    try:
+        saved = store.load_save("2048")
+        assert saved is not None and len(saved.actions) == 1
+    finally:
+        store.close()
