@@ -185,7 +185,7 @@ def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env:
     lines = listing.stdout.splitlines()
     assert "fibonacci (twofold-fibonacci): fib, fib-daily" in lines
     assert "broken-clash (twofold-broken): clash-ok" in lines
-    assert "broken-move (twofold-broken): faulty" in lines
+    assert "broken-move (twofold-broken): faulty, misdrawn" in lines
     assert any(line.startswith("broken-import: skipped: failed to import") for line in lines)
     assert any(
         line.startswith("broken-hook: skipped: raised in twofold_register_") for line in lines

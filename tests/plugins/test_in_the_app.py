@@ -1,10 +1,12 @@
-"""A plugin's slide mode is in the app's menu and plays on the generic slide screen."""
+"""Plugins in the app: in the menu, played on the generic screens, stopped when they fail."""
 
 from __future__ import annotations
 
 import asyncio
 from importlib.metadata import EntryPoint
+from typing import Any
 
+import pytest
 from textual.widgets import OptionList
 
 from twofold.core import plugins
@@ -85,6 +87,127 @@ def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_its_save
             assert any("faulty" in str(n.message) for n in app._notifications)
             kept = store.load_save("faulty")
             assert kept is not None and kept.actions == saved.actions  # only the clock moved
+
+    try:
+        asyncio.run(body())
+    finally:
+        store.close()
+
+
+# -- both examples, the way a player meets them ---------------------------------------------
+
+
+def examples() -> plugins.Registry:
+    import twofold_chainsum
+    import twofold_fibonacci
+
+    return plugins.load(
+        [("fibonacci", twofold_fibonacci), ("chainsum", twofold_chainsum)], entry_points_=[]
+    )
+
+
+def screen_text(app: TwofoldApp) -> str:
+    """Every word on the current screen, as a player reads it."""
+    from io import StringIO
+
+    from rich.console import Console
+    from textual.widgets import Markdown, Static
+
+    console = Console(file=StringIO(), width=120, record=True)
+    for widget in app.screen.query(Static):
+        content = widget.content
+        console.print(content if not isinstance(content, str) else str(widget.render()))
+    parts = [console.export_text()]
+    parts += [w.source for w in app.screen.query(Markdown)]
+    return "\n".join(parts)
+
+
+async def play_a_little(pilot: Any, screen: Any) -> None:
+    """A few legal actions: arrows on a slide board, the hint's chain on a chain board."""
+    if isinstance(screen, SlideScreen):
+        for key in ("left", "up", "right", "down"):
+            await pilot.press(key)
+        return
+    from tests.ui_chain.conftest import drag
+
+    await pilot.press("h")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    board = screen.board
+    assert board.hint, "the example's hint shows a chain"
+    await drag(pilot, board, list(board.hint))
+
+
+@pytest.mark.parametrize(("mode_id", "stat"), [("fib", "Sums made"), ("chainsum", "Longest chain")])
+def test_each_example_plays_undoes_hints_helps_counts_and_resumes(mode_id: str, stat: str) -> None:
+    from twofold.ui.screens.help import HelpScreen
+    from twofold.ui.screens.statistics import StatisticsScreen
+
+    store = open_store()
+    registry = examples()
+    mode = registry.mode(mode_id)
+
+    async def body() -> None:
+        app = TwofoldApp(registry, store, mode_id=mode_id)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await play_a_little(pilot, screen)
+            game = screen.session.game
+            assert game.log, "the actions were played"
+            played = list(game.log)
+            await pilot.press("u")
+            await pilot.pause()
+            assert game.log[-1] == "undo"
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            helped = screen_text(app)
+            assert mode.help.split("\n")[0][:40] in helped
+            assert "2048" not in helped.replace(mode.help, "") or mode_id == "fib"
+            assert "2248" not in helped
+            await pilot.press("escape")
+            await pilot.press("t")
+            await pilot.pause()
+            assert isinstance(app.screen, StatisticsScreen)
+            assert stat in screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("q")  # the menu; the game is saved
+            await pilot.pause()
+            assert app.screen is not screen
+            saved = store.load_save(mode_id)
+            assert saved is not None and list(saved.actions) == [*played, "undo"]
+        resumed = TwofoldApp(registry, store, mode_id=mode_id)
+        async with resumed.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert resumed.screen.session.game.log == [*played, "undo"]
+
+    try:
+        asyncio.run(body())
+    finally:
+        store.close()
+
+
+def test_a_malformed_event_returns_to_the_menu_with_the_save_kept() -> None:
+    from twofold_broken import faulty
+
+    store = open_store()
+    registry = plugins.load([("broken-move", faulty)], entry_points_=[])
+
+    async def body() -> None:
+        app = TwofoldApp(registry, store, mode_id="misdrawn")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, SlideScreen)
+            await pilot.press("left")
+            await pilot.press("right")  # a merge on cell (7, 7) of a 2x2 board
+            await pilot.pause()
+            assert not isinstance(app.screen, SlideScreen)
+            notices = " ".join(str(n.message) for n in app._notifications)
+            assert "misdrawn" in notices and "merged" in notices
+            kept = store.load_save("misdrawn")
+            assert kept is not None and kept.actions == ("left",)
 
     try:
         asyncio.run(body())

@@ -89,6 +89,25 @@ def screen_bindings(mode: Mode) -> list[BindingType]:
     return []
 
 
+def offers(mode: Mode, binding: BindingType) -> bool:
+    """Whether ``mode`` has what a key of its screen does (a hint, a sample, a power-up...)."""
+    if not isinstance(binding, Binding):
+        return True
+    name, _sep, rest = binding.action.partition("(")
+    needs = {
+        "hint": mode.hint,
+        "sample": mode.sample,
+        "watch_solver": mode.autoplayer,
+        "tutorial": mode.tutorial or None,
+    }
+    if name in needs:
+        return needs[name] is not None
+    if name == "arm_key":
+        key = rest.strip("()'\"")
+        return any(p.key == key for p in mode.powerups)
+    return True
+
+
 def mode_section(
     mode: Mode,
     keymap: Mapping[str, str] | None,
@@ -103,7 +122,7 @@ def mode_section(
         parts += [f"{level}# {_('How to play')}", mode.help]
     if mode.goal:
         parts.append(_("The goal tile is {goal}.").format(goal=mode.goal))
-    keys = screen_bindings(mode) if bindings is None else bindings
+    keys = [b for b in (screen_bindings(mode) if bindings is None else bindings) if offers(mode, b)]
     if keys:
         parts += [f"{level}# {_('Keys')}", keys_table(keys, keymap)]
     if mode.powerups:

@@ -1,7 +1,8 @@
-"""Mode ``faulty``: a tiny sliding counter whose rules crash when pushed right.
+"""Modes ``faulty`` and ``misdrawn``: a tiny sliding counter whose rules go wrong.
 
-Left, up and down each add one to the counter; right divides by zero. Used to check
-that a crash inside a move stops only that game and keeps its save.
+Left, up and down each add one to the counter. In ``faulty`` right divides by zero; in
+``misdrawn`` right reports a merge on a cell that is not on the board, an event no board
+can draw. Used to check that either stops only that game and keeps its save.
 """
 
 from __future__ import annotations
@@ -51,7 +52,13 @@ class FaultyRules:
             raise Refused(f"unknown command {text.strip()!r}")
         return WORDS[word]
 
+    #: what ``right`` does wrong: raise, or describe a cell off the board
+    misdraws = False
+
     def apply(self, state: Counter, action: str) -> Outcome:
+        if action == "right" and self.misdraws:
+            after = replace(state, moves=state.moves + 1)
+            return Outcome(after, (Merged((7, 7), 2),))  # the bug, on purpose: no cell (7, 7)
         if action == "right":
             return Outcome(state, (Counted(1 // 0),))  # the bug, on purpose
         after = replace(state, moves=state.moves + 1)
@@ -79,9 +86,15 @@ class FaultyRules:
         return {}
 
 
+class MisdrawnRules(FaultyRules):
+    misdraws = True
+
+
 FAULTY = Mode(id="faulty", title="Faulty", rules=FaultyRules(), controls="slide")
+MISDRAWN = Mode(id="misdrawn", title="Misdrawn", rules=MisdrawnRules(), controls="slide")
 
 
 @hookimpl
 def twofold_register_modes(register: Callable[..., None]) -> None:
     register(FAULTY)
+    register(MISDRAWN)
