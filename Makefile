@@ -29,6 +29,7 @@ bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_2248_hint.py
 	$(BIN)/python benchmarks/bench_app.py
 	$(BIN)/python benchmarks/bench_browser.py
+	$(BIN)/python benchmarks/bench_protocol.py
 	$(BIN)/python benchmarks/bench_solver.py --games 20 --minutes 5 --stop-at 2048
 
 i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check

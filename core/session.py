@@ -2,6 +2,19 @@
 
 Every front end (the app, ``--plain`` and ``--json``) plays through a Session, so
 saving, resuming, damaged-save recovery and records behave the same everywhere.
+
+Nothing is lost silently. A write that fails (see ``twofold.core.store``) is told:
+:attr:`Session.write_problem` says why while it lasts (the JSON mode puts it in every
+reply), and ``on_notice`` is called when it starts, changes or ends (the app shows a
+notification, ``--plain`` a line). Play goes on in memory; the store keeps what could
+not be written and writes it with the next write that works.
+
+Two windows on one mode: a session first takes the mode's *seat*
+(``store.claim_seat``). If another open window holds it, this session does not
+resume the save: it plays a fresh game of its own (with its own game id, so both
+windows' finished games are recorded, each once), says so in ``notice``, and its
+saves are written only if the seat and the slot become free of the other window.
+:meth:`Session.close` gives the seat back.
 """
 
 from __future__ import annotations
@@ -99,6 +112,7 @@ class MemoryStore:
 
 
 FinishedHook = Callable[[FinishedGame], None]
+NoticeHook = Callable[[str], None]
 
 
 @contextmanager
@@ -123,16 +137,50 @@ class Session:
         clock: Clock = time.monotonic,
         today: Callable[[], date] = utc_today,
         on_finished: FinishedHook | None = None,
+        on_notice: NoticeHook | None = None,
     ) -> None:
         self.mode = mode
         self.store = store
         self.clock = clock
         self.today = today
         self.on_finished = on_finished
+        #: called with a line for the player when saving starts failing, changes or works again
+        self.on_notice = on_notice
         self.notice: str | None = None
+        #: whether this session holds its mode's seat (False: another window has the save)
+        self.seated = True
         #: the game that New game, Restart or Sample replaced (for Last game)
         self.previous: Game | None = None
         self.game = self._resume_or_start()
+        self._told = self.write_problem
+
+    # -- what could not be kept -----------------------------------------------------------
+
+    @property
+    def write_problem(self) -> str | None:
+        """Why this game is not being kept right now, or None when it is saved."""
+        store = self.store
+        if self.mode.id in getattr(store, "seat_refused", ()):
+            return self._seat_notice()
+        problem: str | None = getattr(store, "write_problem", None) or getattr(
+            store, "unsaved", None
+        )
+        return problem
+
+    def _seat_notice(self) -> str:
+        return _(
+            "This {mode} game is open in another window; this window plays a new game of its "
+            "own, which is recorded when it ends but not saved for later."
+        ).format(mode=_(self.mode.title))
+
+    def _tell(self) -> None:
+        """Call ``on_notice`` when the write problem starts, changes or ends."""
+        problem = self.write_problem
+        if problem == self._told:
+            return
+        self._told = problem
+        if self.on_notice is not None:
+            self.on_notice(problem or _("Progress is saved again."))
 
     # -- opening --------------------------------------------------------------------------
 
@@ -143,6 +191,11 @@ class Session:
         return self.today().isoformat() if self.mode.daily else None
 
     def _resume_or_start(self) -> Game:
+        claim = getattr(self.store, "claim_seat", None)
+        if claim is not None and not claim(self.mode.id):
+            self.seated = False
+            self.notice = self._seat_notice()
+            return self._start(self._fresh_code(), None)
         try:
             saved = self.store.load_save(self.mode.id)
         except ValueError as error:
@@ -210,6 +263,7 @@ class Session:
         game = self.game
         if not game.log and game.position is None:
             self.store.clear_save(self.mode.id)
+            self._tell()
             return
         self.store.write_save(
             SavedGame(
@@ -223,6 +277,7 @@ class Session:
                 game_id=game.game_id,
             )
         )
+        self._tell()
 
     def finish(self) -> FinishedGame | None:
         """Record the current game as finished, if any action was taken."""
@@ -246,6 +301,7 @@ class Session:
             finished_at=time.time(),
         )
         self.store.record_finished(finished)
+        self._tell()
         if self.on_finished is not None:
             self.on_finished(finished)
         return finished
@@ -292,5 +348,9 @@ class Session:
         return back
 
     def close(self) -> None:
+        """Save the game and give the mode's seat back (the window closes)."""
         self.game.pause()
         self.save()
+        release = getattr(self.store, "release_seat", None)
+        if release is not None:  # only a seat this store holds is given back
+            release(self.mode.id)

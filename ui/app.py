@@ -106,7 +106,12 @@ class TwofoldApp(TranslatedApp):
     # -- records -----------------------------------------------------------------------------
 
     def best_score(self, mode_id: str) -> int:
-        return int(self.store.records(mode_id).best)
+        best = int(self.store.records(mode_id).best)
+        notice = getattr(self.store, "notice", None)
+        if notice and self.is_running:  # e.g. finished games that could not be read
+            self.notify(notice, severity="warning", timeout=10)
+            self.store.notice = None
+        return best
 
     def has_save(self, mode_id: str) -> bool:
         return bool(self.store.has_save(mode_id))
@@ -173,7 +178,9 @@ class TwofoldApp(TranslatedApp):
             return False
         self.prune_sessions()
         try:
-            session = Session(mode, self.store, on_finished=self._finished)
+            session = Session(
+                mode, self.store, on_finished=self._finished, on_notice=self.saving_notice
+            )
             if code is not None or position is not None:
                 try:
                     session.new_game(code, position=position)
@@ -192,6 +199,10 @@ class TwofoldApp(TranslatedApp):
             refresh = getattr(screen, "refresh_best", None)
             if callable(refresh) and getattr(screen, "session", None) is not None:
                 screen.call_later(refresh)
+
+    def saving_notice(self, text: str) -> None:
+        """Saving failed, failed otherwise, or works again (Session.on_notice): say so."""
+        self.notify(text, severity="warning", timeout=10)
 
     def forget_session(self, session: Session) -> None:
         if session in self.sessions:

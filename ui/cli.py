@@ -1,7 +1,10 @@
 """The command line: ``twofold``, ``play``, ``daily``, ``plugins`` and friends.
 
 Every mistake a user can make here (an unknown mode, an impossible size, a bad code,
-an unreadable position file) ends with one line on stderr and exit status 2.
+an unreadable position file, a code or size that contradicts the mode) ends with one
+line on stderr and exit status 2, quickly and whatever the input: a position file is
+read only if it is a regular file of at most :data:`POSITION_LIMIT` bytes, and a
+message never quotes more than a few hundred characters of it.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
+import stat
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from twofold.core import plugins
@@ -22,6 +26,28 @@ from twofold.core.rules import Mode, PositionError
 from twofold.core.session import Session
 
 USAGE_ERROR = 2
+#: the largest position file read (bytes): a board is a few hundred
+POSITION_LIMIT = 1_000_000
+#: the most digits of a whole number in a position file or an option
+NUMBER_DIGITS = 18
+#: the most characters of the user's input quoted in a message
+QUOTE_LIMIT = 200
+
+
+def cut(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` shortened for a message (input is never echoed back whole)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def small_int(text: str) -> int:
+    """A whole number of at most NUMBER_DIGITS ASCII digits (an option's value)."""
+    digits = text.strip()
+    unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
+    if not (0 < len(unsigned) <= NUMBER_DIGITS and unsigned.isascii() and unsigned.isdigit()):
+        raise argparse.ArgumentTypeError(
+            _("invalid int value: {text!r}").format(text=cut(text, 40))
+        )
+    return int(digits)
 
 
 class UsageError(Exception):
@@ -45,11 +71,22 @@ def resolve_mode(registry: plugins.Registry, name: str, size: int | None) -> Mod
     family = registry.family(key)
     if key not in registry.modes and not family:
         known = ", ".join(sorted(registry.modes)) or _("none")
-        raise UsageError(_("unknown mode {name!r} (modes: {known})").format(name=name, known=known))
+        raise UsageError(
+            _("unknown mode {name!r} (modes: {known})").format(name=cut(name, 60), known=known)
+        )
     if size is None:
         if key in registry.modes:
             return registry.mode(key)
         return min(family, key=lambda m: m.size or 0)
+    if not family:
+        chosen = registry.mode(key)
+        if chosen.size is not None and chosen.size != size:
+            # a mode named with its size (2048-5x5) is not a family to choose from
+            raise UsageError(
+                _("mode {name} is {n}x{n}; --size {size} contradicts it").format(
+                    name=chosen.id, n=chosen.size, size=size
+                )
+            )
     base = registry.mode(key) if key in registry.modes else family[0]
     choices = [m for m in registry.family(base.family) if m.size is not None]
     for mode in choices:
@@ -65,26 +102,78 @@ def resolve_mode(registry: plugins.Registry, name: str, size: int | None) -> Mod
     )
 
 
-def read_position(path: str) -> dict[str, Any]:
+def _position_int(text: str) -> int:
+    if len(text.lstrip("-")) > NUMBER_DIGITS:
+        raise ValueError("too many digits")
+    return int(text)
+
+
+def _read_regular(path: str) -> bytes:
+    """At most POSITION_LIMIT bytes of a regular file; UsageError for anything else."""
+    shown = cut(path, 80)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        # non-blocking: a FIFO with no writer must not hang the open
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         raise UsageError(
             _("cannot read position file {path}: {reason}").format(
-                path=path, reason=error.strerror or error
+                path=shown, reason=error.strerror or error
             )
         ) from None
     try:
-        data = json.loads(text)
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(_("position file {path} is not a regular file").format(path=shown))
+        too_big = _("position file {path} is larger than {limit} bytes").format(
+            path=shown, limit=POSITION_LIMIT
+        )
+        if info.st_size > POSITION_LIMIT:
+            raise UsageError(too_big)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= POSITION_LIMIT:
+            chunk = os.read(descriptor, POSITION_LIMIT + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > POSITION_LIMIT:
+            raise UsageError(too_big)
+        return b"".join(chunks)
+    except OSError as error:
+        raise UsageError(
+            _("cannot read position file {path}: {reason}").format(
+                path=shown, reason=error.strerror or error
+            )
+        ) from None
+    finally:
+        os.close(descriptor)
+
+
+def read_position(path: str) -> dict[str, Any]:
+    raw = _read_regular(path)
+    shown = cut(path, 80)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UsageError(_("position file {path} is not UTF-8 text").format(path=shown)) from None
+    try:
+        data = json.loads(text, parse_int=_position_int)
     except json.JSONDecodeError as error:
         raise UsageError(
             _("position file {path} is not valid JSON (line {line}: {msg})").format(
-                path=path, line=error.lineno, msg=error.msg
+                path=shown, line=error.lineno, msg=error.msg
             )
+        ) from None
+    except (ValueError, RecursionError):
+        raise UsageError(
+            _(
+                "position file {path} is not a position (nested too deeply or a number too long)"
+            ).format(path=shown)
         ) from None
     if not isinstance(data, dict) or "board" not in data:
         raise UsageError(
-            _('position file {path} must hold an object with a "board"').format(path=path)
+            _('position file {path} must hold an object with a "board"').format(path=shown)
         )
     return data
 
@@ -98,32 +187,45 @@ class Choice:
     position: dict[str, Any] | None = None
 
 
+def _names(registry: plugins.Registry, name: str, mode_id: str) -> bool:
+    """Whether ``name`` (a mode id or a family) takes in the mode ``mode_id``."""
+    key, wanted = name.strip().lower(), mode_id.strip().lower()
+    return key == wanted or any(m.id.lower() == wanted for m in registry.family(key))
+
+
 def choose(registry: plugins.Registry, args: argparse.Namespace) -> Choice:
     name: str = args.mode
     code: str | None = None
     try:
         if is_share_string(name):
             name, code = parse_share(name)
-        if args.code:
+        if args.code is not None:
+            if not args.code.strip():
+                raise UsageError(_("--code is empty; leave it out for a random game"))
             if is_share_string(args.code):
-                share_mode, code = parse_share(args.code)
-                if share_mode != name.lower() and not registry.family(name):
+                share_mode, share_code = parse_share(args.code)
+                if not _names(registry, name, share_mode):
                     raise UsageError(
-                        _("--code is a game of {a}, not of {b}").format(a=share_mode, b=name)
+                        _("--code is a game of {a}, not of {b}").format(
+                            a=cut(share_mode, 60), b=cut(name, 60)
+                        )
                     )
                 name = share_mode
             else:
-                code = parse_code(args.code)
+                share_code = parse_code(args.code)
+            if code is not None and share_code != code:
+                raise UsageError(_("two different codes: {a} and {b}").format(a=code, b=share_code))
+            code = share_code
     except CodeError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(cut(str(error))) from None
     mode = resolve_mode(registry, name, args.size)
     position = read_position(args.position) if args.position else None
     if position is not None:
         # check the position now, so a bad one is an error line rather than a new game
         try:
             mode.rules.from_position(position, code or "00000000")
-        except PositionError as error:
-            raise UsageError(_("bad position: {reason}").format(reason=error)) from None
+        except (PositionError, ValueError, TypeError, KeyError, OverflowError) as error:
+            raise UsageError(_("bad position: {reason}").format(reason=cut(str(error)))) from None
     return Choice(mode, code, position)
 
 
@@ -149,12 +251,31 @@ def start_game(registry: plugins.Registry, choice: Choice, args: argparse.Namesp
         from twofold.ui.app import run_app
 
         return run_app(choice.mode.id, code=choice.code, position=choice.position)
-    from twofold.ui.lines import run_lines
+    from twofold.ui.lines import read_lines, run_lines
 
     session = open_session(registry, choice.mode)
     if choice.code is not None or choice.position is not None:
         session.new_game(choice.code, position=choice.position)
-    return run_lines(session, json_mode=args.json, stdin=sys.stdin, stdout=sys.stdout)
+    # bytes, decoded a line at a time: one bad byte is one error reply, not the end
+    stdin = read_lines(sys.stdin.buffer) if sys.stdin is not None else iter(())
+    try:
+        return run_lines(session, json_mode=args.json, stdin=stdin, stdout=sys.stdout)
+    finally:
+        close_store(session.store)
+
+
+def close_store(store: Any) -> None:
+    """Close the store; say on stderr if something could not be kept even at the end."""
+    close = getattr(store, "close", None)
+    if close is not None:
+        close()
+    if getattr(store, "pending", 0):
+        message = _(
+            "progress could not be saved before the end ({reason}); "
+            "what was played since the last save is lost"
+        )
+        reason = getattr(store, "write_reason", "") or "?"
+        print("twofold: " + message.format(reason=reason), file=sys.stderr)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -217,7 +338,7 @@ def build_parser() -> Parser:
         "mode", metavar=_("MODE"), help=_("a mode such as 2048 or 2248, or MODE/CODE")
     )
     play.add_argument(
-        "--size", type=int, metavar=_("N"), help=_("board size, for modes that have sizes")
+        "--size", type=small_int, metavar=_("N"), help=_("board size, for modes that have sizes")
     )
     play.add_argument("--code", metavar=_("CODE"), help=_("a game code, or a share string"))
     play.add_argument("--position", metavar=_("FILE"), help=_("start from a board in a JSON file"))
@@ -259,8 +380,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away (| head): stop quietly, the game is saved
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except PluginFault as fault:  # a plugin's bug: its game is kept as it was
@@ -284,8 +403,10 @@ def crash_report() -> str:
         from twofold.core.store import data_dir
 
         path = data_dir() / "crash.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as log:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        # the player's own file: never followed through a link, never readable by others
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(path, flags, 0o600), "a", encoding="utf-8") as log:
             traceback.print_exc(file=log)
         return _("details in {path}").format(path=path)
     except Exception:

@@ -1,14 +1,21 @@
 """The line modes: ``--plain`` for people and screen readers, ``--json`` for programs.
 
 Both read one command a line from standard input. The JSON mode writes exactly one
-JSON object per line: one at start and one after each command (SPEC section 9).
+JSON object per line: one at start and one after each line, whatever its bytes
+(SPEC section 9): a line that is not UTF-8, is blank or is too long gets an ``error``.
+Lines are decoded one at a time, so a bad byte costs its own line only. Input is
+never echoed back whole: a message quotes at most :data:`MESSAGE_LIMIT` characters.
+
+While the game cannot be saved (see ``Session.write_problem``), every JSON reply
+carries ``notice`` with the reason, and ``--plain`` says so in a line when it starts
+and when saving works again.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO, TextIO
 
 from twofold.core.codes import format_code
 from twofold.core.i18n import _
@@ -31,26 +38,57 @@ FRONT_END_WORDS = {
 }
 
 
+#: the longest line read as a command (bytes); the rest of a longer line is skipped
+LINE_LIMIT = 4096
+#: the most characters of a message (a reason, a quoted command) put in a reply
+MESSAGE_LIMIT = 200
+
+
+class TooLong(bytes):
+    """A line longer than LINE_LIMIT (its first bytes only)."""
+
+
+def read_lines(stream: BinaryIO, limit: int = LINE_LIMIT) -> Iterator[bytes]:
+    """The lines of a binary stream, each at most ``limit`` bytes (a longer one as TooLong)."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:  # skip to the end of the line without holding it in memory
+                rest = stream.readline(65536)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield TooLong(line[:limit])
+        else:
+            yield line
+
+
+def cut(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` shortened to ``limit`` characters, so a reply never echoes huge input."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 class LineFront:
     """Plays one session from lines of text; subclasses decide how replies look."""
+
+    #: whether a blank line gets a reply (the JSON mode answers every line)
+    answers_blank = False
 
     def __init__(self, session: Session, out: TextIO) -> None:
         self.session = session
         self.out = out
+        session.on_notice = self.noticed
 
     # -- the loop ------------------------------------------------------------------------
 
-    def run(self, lines: Iterable[str]) -> int:
+    def run(self, lines: Iterable[str | bytes]) -> int:
         """Play until quit or end of input (status 0), or until the rules fault (status 1)."""
-        self.session.game.resume()
-        self.started(self.session.notice)
+        self.begin()
         try:
             for raw in lines:
-                text = raw.strip()
-                if not text:
-                    continue
                 try:
-                    if not self.command(text):
+                    if not self.handle(raw):
                         break
                 except PluginFault as fault:
                     # the game is as it was before the command and saved: stop it cleanly
@@ -59,6 +97,49 @@ class LineFront:
         finally:
             self.session.close()
         return 0
+
+    def begin(self) -> None:
+        """Start the clock and give the first reply."""
+        self.session.game.resume()
+        notice = self.session.notice
+        problem = self.session.write_problem
+        if problem and problem not in (notice or ""):
+            notice = " ".join(filter(None, [notice, problem]))
+        self.started(notice)
+
+    def handle(self, raw: str | bytes) -> bool:
+        """One line of input, whatever its bytes: one reply (JSON), False to stop."""
+        try:
+            text = self.decode(raw)
+        except ValueError as problem:
+            self.reply(changed=False, events=[], error=str(problem))
+            return True
+        if not text:
+            if self.answers_blank:
+                self.reply(changed=False, events=[], error=_("the line is empty"))
+            return True
+        return self.command(text)
+
+    @staticmethod
+    def decode(raw: str | bytes) -> str:
+        """The command in one line of input; ValueError (the reason) for a line that is not one."""
+        if isinstance(raw, TooLong):
+            raise ValueError(
+                _("the line is too long (more than {limit} bytes)").format(limit=LINE_LIMIT)
+            )
+        if isinstance(raw, bytes):
+            try:
+                raw = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(_("the line is not valid UTF-8")) from None
+        if len(raw) > LINE_LIMIT:
+            raise ValueError(
+                _("the line is too long (more than {limit} bytes)").format(limit=LINE_LIMIT)
+            )
+        return raw.strip()
+
+    def noticed(self, text: str) -> None:
+        """Saving started failing, changed or works again (see Session.on_notice)."""
 
     def command(self, text: str) -> bool:
         """Handle one line; False ends the loop."""
@@ -85,7 +166,7 @@ class LineFront:
         try:
             step = session.act(text)
         except Refused as refusal:
-            self.reply(changed=False, events=[], error=str(refusal))
+            self.reply(changed=False, events=[], error=cut(str(refusal)))
             return True
         announcement = step.announcement
         if step.reached_goal and session.mode.goal is not None:
@@ -134,6 +215,8 @@ class LineFront:
 class JsonFront(LineFront):
     """One JSON object per line, for programs."""
 
+    answers_blank = True
+
     def snapshot(self) -> dict[str, Any]:
         session = self.session
         game = session.game
@@ -166,6 +249,9 @@ class JsonFront(LineFront):
         data = self.snapshot()
         fields.pop("announcement", None)
         data.update(fields)
+        problem = self.session.write_problem
+        if problem:
+            data["notice"] = problem
         self.write(data)
 
     def stopped(self, fault: PluginFault) -> None:
@@ -173,7 +259,7 @@ class JsonFront(LineFront):
             data = self.snapshot()
         except Exception:  # the failing rules may fail again in report(): say what is safe
             data = {"mode": self.session.mode.id, "code": self.session.game.code}
-        data.update(changed=False, events=[], error=str(fault), stopped=True)
+        data.update(changed=False, events=[], error=cut(str(fault)), stopped=True)
         self.write(data)
 
     def read(self) -> None:
@@ -214,6 +300,9 @@ class PlainFront(LineFront):
         self.say(self.status())
         if self.session.game.over:
             self.say(_("Game over. Type new for a new game, undo to take back, quit to leave."))
+
+    def noticed(self, text: str) -> None:
+        self.say(text)
 
     def started(self, notice: str | None) -> None:
         if notice:
@@ -262,7 +351,7 @@ def run_lines(
     session: Session,
     *,
     json_mode: bool,
-    stdin: Iterable[str],
+    stdin: Iterable[str | bytes],
     stdout: TextIO,
 ) -> int:
     front: Callable[[Session, TextIO], LineFront] = JsonFront if json_mode else PlainFront

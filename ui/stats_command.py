@@ -42,8 +42,6 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     modes = registry().modes
     store = open_store()
     try:
-        if store.notice:
-            print(store.notice, file=err)
         chosen = _choose(args.mode, modes, store)
         if chosen is None:
             known = ", ".join(sorted(modes)) or "-"
@@ -61,6 +59,8 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
             )
             for mode_id in chosen
         ]
+        if store.notice:  # how the file opened, or rows that could not be read
+            print(store.notice, file=err)
     finally:
         store.close()
     if args.json:

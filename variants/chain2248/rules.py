@@ -43,7 +43,10 @@ GRANT_FROM = 9
 RETIRE_FROM = 11
 RETIRE_GAP = 10
 
-_CELL = re.compile(r"(-?\d+)\s*,\s*(-?\d+)")
+# ASCII digits only (no Arabic-Indic or full-width ones); the length is checked below
+_CELL = re.compile(r"(-?[0-9]+)\s*,\s*(-?[0-9]+)")
+#: the most digits read in a coordinate: anything longer is off the board anyway
+_DIGITS = 6
 _WORDS = ("chain", "hammer", "swap", "shuffle", "undo")
 
 
@@ -54,10 +57,15 @@ def _cell_text(cell: Cell) -> str:
 def read_cells(text: str) -> list[Cell]:
     """The ``R,C`` cells in ``text`` (brackets and spaces allowed); Refused otherwise."""
     cleaned = text.translate(str.maketrans("()[]", "    "))
-    cells = [(int(r), int(c)) for r, c in _CELL.findall(cleaned)]
+    pairs = _CELL.findall(cleaned)
     rest = _CELL.sub(" ", cleaned).strip()
     if rest:
-        raise Refused(_("cannot read {text!r}: write cells as ROW,COL").format(text=rest))
+        shown = rest if len(rest) <= 40 else rest[:39] + "…"
+        raise Refused(_("cannot read {text!r}: write cells as ROW,COL").format(text=shown))
+    for r, c in pairs:
+        if len(r.lstrip("-")) > _DIGITS or len(c.lstrip("-")) > _DIGITS:
+            raise Refused(_("a cell number is far off the board (rows 0 to 7, columns 0 to 4)"))
+    cells = [(int(r), int(c)) for r, c in pairs]
     for r, c in cells:
         if not 0 <= r < ROWS:
             raise Refused(_("row {row} is off the board (rows 0 to 7)").format(row=r))
