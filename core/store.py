@@ -1111,7 +1111,7 @@ class SqliteStore:
             rows = self._read_or_empty(_UNREADABLE, (mode_id,))
         if rows and rows[0][0]:
             self.notice = _(
-                "{count} finished games could not be read and are left out of the records."
+                "Finished games left out of the records because they could not be read: {count}."
             ).format(count=rows[0][0])
 
     def records(
