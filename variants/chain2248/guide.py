@@ -34,7 +34,6 @@ def help_text() -> str:
     )
     return "\n\n".join(
         [
-            "# " + _("2248: chains of tiles"),
             _(
                 "Join touching tiles (diagonals count) into a chain. The second tile equals "
                 "the first; every further tile equals the previous one or doubles it. The "
@@ -45,7 +44,7 @@ def help_text() -> str:
                 "Tiles above fall into the gaps and new tiles drop in from the top. The game "
                 "ends when no two equal tiles touch; a power-up you hold may still help."
             ),
-            "## " + _("Controls"),
+            "#### " + _("Controls"),
             "\n".join(
                 [
                     "- "
@@ -71,7 +70,7 @@ def help_text() -> str:
                     ),
                 ]
             ),
-            "## " + _("Power-ups"),
+            "#### " + _("Power-ups"),
             _(
                 "Hammer removes one tile. Swap exchanges two neighbouring tiles. Shuffle mixes "
                 "the board and always leaves a chain. Undo takes back the last move. Arm one "
@@ -79,7 +78,7 @@ def help_text() -> str:
                 "and a Swap and a budget of merges; Blitz has a 3-minute clock and offers a "
                 "free Shuffle when the board is stuck."
             ),
-            "## " + _("Tile chart"),
+            "#### " + _("Tile chart"),
             _(
                 "Each new highest tile from 512 up earns a power-up (Classic); from 2048 up it "
                 "retires a small number for good."
