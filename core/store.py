@@ -36,7 +36,8 @@ and a checksum (the *base*), plus the actions taken since, one row each in
 is written again only when the tail has grown as long as the base, so a save costs
 O(1) per action however long the game. A save that cannot be read makes
 :meth:`SqliteStore.load_save` raise ValueError, and the Session then discards it and
-starts a new game.
+starts a new game. Beside each save, a row in ``live`` sums up the game in progress
+(score, largest tile, tiles, the mode's stats), so records include it without a replay.
 
 Two windows on one mode: a mode's save slot has a *seat*, a row in ``seats`` with the
 owner's process id, host and process start time. The window that opens a mode first
