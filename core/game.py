@@ -56,6 +56,8 @@ class Flags:
     #: never counted towards records (a position, the Sample, the solver)
     uncounted: bool = False
     solver: bool = False
+    #: a later try of a daily board already played that day (never counted)
+    practice: bool = False
 
     def as_dict(self) -> dict[str, bool]:
         return {k: v for k, v in vars(self).items() if v}
@@ -190,9 +192,12 @@ class Game:
 
     @property
     def elapsed(self) -> float:
-        if self._running_since is None:
-            return self._banked
-        return self._banked + max(0.0, self.clock() - self._running_since)
+        seconds = self._banked
+        if self._running_since is not None:
+            seconds += max(0.0, self.clock() - self._running_since)
+        limit = self.mode.time_limit
+        # a timed game is never played longer than its limit, however late the clock is read
+        return seconds if limit is None else min(seconds, limit)
 
     @elapsed.setter
     def elapsed(self, seconds: float) -> None:

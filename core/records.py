@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
@@ -148,6 +148,44 @@ def assemble(
         current_streak=current,
         longest_streak=longest,
         values=dict(values),
+    )
+
+
+def with_live(
+    records: Records,
+    live: FinishedGame,
+    statistics: Sequence[Statistic] = (),
+    *,
+    recorded: bool = False,
+) -> Records:
+    """``records`` with the game in progress added, without counting it as played.
+
+    Best figures and the tile strip take the live game in; totals (play time and the
+    mode's ``total`` statistics) add it only when it is not ``recorded`` already as a
+    finished game (a game brought back by Last game), so nothing is counted twice.
+    Averages, ``reached`` counts and streaks are about played games and stay as they are.
+    """
+    if not live.counted or live.mode_id != records.mode_id:
+        return records
+    values = dict(records.values)
+    for statistic in statistics:
+        value = game_value(live, statistic.key)
+        if value is None:
+            continue
+        if statistic.aggregate == "best":
+            values[statistic.field] = max(int(values.get(statistic.field, 0)), value)
+        elif statistic.aggregate == "total" and not recorded:
+            values[statistic.field] = int(values.get(statistic.field, 0)) + value
+    strip = set(records.tiles) | {t for t in live.tiles if t > 0}
+    if live.largest > 0:
+        strip.add(live.largest)
+    return replace(
+        records,
+        best=max(records.best, live.score),
+        largest=max(records.largest, live.largest),
+        play_time=records.play_time + (0.0 if recorded else max(0.0, live.elapsed)),
+        tiles=tuple(sorted(strip)),
+        values=values,
     )
 
 

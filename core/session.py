@@ -49,6 +49,8 @@ class SavedGame:
     #: the date a daily game belongs to (ISO), so a new day starts a new daily
     day: str | None = None
     game_id: str = ""
+    #: the game so far (score, largest, moves, tiles, stats), so records include it
+    live: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,9 @@ class Session:
         self.seated = True
         #: the game that New game, Restart or Sample replaced (for Last game)
         self.previous: Game | None = None
+        #: the game_id last recorded as finished (a timed game is recorded once when time is up)
+        self._recorded = ""
+        self._sample_code: str | None = None
         self.game = self._resume_or_start()
         self._told = self.write_problem
 
@@ -205,6 +210,7 @@ class Session:
             self.store.clear_save(self.mode.id)
             saved = None
         if saved is not None and self.mode.daily and saved.day != self._day():
+            self._close_old_daily(saved)
             saved = None  # yesterday's daily is over: today's board waits
         if saved is not None:
             # a save the rules crash on is kept (PluginFault): the plugin may be fixed later
@@ -217,6 +223,16 @@ class Session:
                     ).format(mode=_(self.mode.title), reason=error)
                     self.store.clear_save(self.mode.id)
         return self._start(self._fresh_code(), None)
+
+    def _close_old_daily(self, saved: SavedGame) -> None:
+        """Record an earlier day's daily game left unfinished, so it is not lost from records."""
+        try:
+            with rules_faults(self.mode):
+                game = self._restore(saved)
+                if game.started and not game.over:
+                    self._record(game, None)
+        except (PluginFault, ReplayError, ValueError, KeyError, TypeError):
+            pass  # an old save that does not replay is simply let go
 
     def _restore(self, saved: SavedGame) -> Game:
         if saved.mode_id != self.mode.id:
@@ -240,6 +256,7 @@ class Session:
         Raises Refused, or PluginFault when the rules raise anything else: then the game
         is put back as it was before the command, so it and its save stay whole.
         """
+        self.check_time()
         game = self.game
         state, history, log_length = game.state, game.history.copy(), len(game.log)
         flags = dataclasses.replace(game.flags)
@@ -255,13 +272,24 @@ class Session:
             self.save()
             with rules_faults(self.mode):
                 over = game.over
-            if over:
+            # reaching a daily's goal completes its day, though play may go on
+            if over or (step.reached_goal and self.mode.daily):
                 self.finish()
         return step
 
+    def check_time(self) -> FinishedGame | None:
+        """Record a timed game whose clock has run out, once (any front end, any moment)."""
+        game = self.game
+        if not game.time_up or self._recorded == game.game_id:
+            return None
+        game.pause()
+        self.save()
+        return self.finish()
+
     def save(self) -> None:
         game = self.game
-        if not game.log and game.position is None:
+        # an untouched practice try is kept: it remembers that today's daily was played
+        if not game.log and game.position is None and not game.flags.practice:
             self.store.clear_save(self.mode.id)
             self._tell()
             return
@@ -275,15 +303,40 @@ class Session:
                 position=game.position,
                 day=self._day(),
                 game_id=game.game_id,
+                live=self._live(game),
             )
         )
         self._tell()
 
+    def _live(self, game: Game) -> dict[str, Any]:
+        board = game.state.board
+        try:
+            stats = self._stats(game)
+        except PluginFault:
+            stats = {}  # the save matters more than its summary; finishing will report the fault
+        return {
+            "code": game.code,
+            "score": game.state.score,
+            "largest": largest_tile(board),
+            "moves": game.state.moves,
+            "elapsed": game.elapsed,
+            "counted": not game.flags.uncounted,
+            "won": game.flags.won,
+            "tiles": sorted(game.reached | tile_values(board)),
+            "stats": stats,
+        }
+
     def finish(self) -> FinishedGame | None:
         """Record the current game as finished, if any action was taken."""
         game = self.game
+        # a daily game joins its day's streak only once it is done (over, or its goal reached)
+        done = self.mode.daily and (game.over or game.flags.won)
+        return self._record(game, self._day() if done else None)
+
+    def _record(self, game: Game, day: str | None) -> FinishedGame | None:
         if not game.started:
             return None
+        self._recorded = game.game_id
         board = game.state.board
         finished = FinishedGame(
             game_id=game.game_id,
@@ -297,7 +350,7 @@ class Session:
             won=game.flags.won,
             tiles=tuple(sorted(game.reached | tile_values(board))),
             stats=self._stats(game),
-            day=self._day(),
+            day=day,
             finished_at=time.time(),
         )
         self.store.record_finished(finished)
@@ -314,6 +367,25 @@ class Session:
         with rules_faults(self.mode):
             return Game.start(self.mode, code, position=position, clock=self.clock)
 
+    def _sample(self) -> str:
+        """The code of the mode's Sample ("" when it has none), asked once."""
+        if self._sample_code is None:
+            with rules_faults(self.mode):
+                sample = self.mode.sample() if self.mode.sample is not None else None
+            self._sample_code = sample.code if sample is not None else ""
+        return self._sample_code
+
+    def _judge(self, game: Game) -> Game:
+        """Mark a new game that must not count: on the Sample's code, or a daily tried again."""
+        if game.position is not None:
+            return game
+        if game.code == self._sample():
+            game.flags.uncounted = True  # its tiles are known in advance
+        old = self.game
+        if self.mode.daily and old.code == game.code and (old.started or old.flags.practice):
+            game.flags.uncounted = game.flags.practice = True
+        return game
+
     def _replace(self, game: Game) -> Game:
         old = self.game
         old.pause()
@@ -327,11 +399,11 @@ class Session:
         self, code: str | None = None, *, position: Mapping[str, Any] | None = None
     ) -> Game:
         """Finish the current game and start another (today's code in a daily mode)."""
-        return self._replace(self._start(code or self._fresh_code(), position))
+        return self._replace(self._judge(self._start(code or self._fresh_code(), position)))
 
     def restart(self) -> Game:
         """The same code (or position) again, from its first move."""
-        return self._replace(self._start(self.game.code, self.game.position))
+        return self._replace(self._judge(self._start(self.game.code, self.game.position)))
 
     def adopt(self, game: Game) -> Game:
         """Put a game built elsewhere (the Sample, a replay) in play."""

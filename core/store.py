@@ -36,7 +36,8 @@ and a checksum (the *base*), plus the actions taken since, one row each in
 is written again only when the tail has grown as long as the base, so a save costs
 O(1) per action however long the game. A save that cannot be read makes
 :meth:`SqliteStore.load_save` raise ValueError, and the Session then discards it and
-starts a new game.
+starts a new game. Beside each save, a row in ``live`` sums up the game in progress
+(score, largest tile, tiles, the mode's stats), so records include it without a replay.
 
 Two windows on one mode: a mode's save slot has a *seat*, a row in ``seats`` with the
 owner's process id, host and process start time. The window that opens a mode first
@@ -71,7 +72,7 @@ import platformdirs
 from twofold.core.daily import utc_today
 from twofold.core.i18n import _
 from twofold.core.presentation import BUILTIN_STATISTICS, Statistic
-from twofold.core.records import Records, assemble, empty_values, settle
+from twofold.core.records import Records, assemble, empty_values, settle, with_live
 from twofold.core.session import FinishedGame, SavedGame
 from twofold.core.settings import Settings
 
@@ -144,9 +145,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             beat REAL NOT NULL
         )""",
     ),
+    (
+        # the game in progress of each mode, summed up for records (its save is its log)
+        """CREATE TABLE live (
+            mode_id TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            data TEXT NOT NULL,
+            saved_at REAL NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-_TABLES = frozenset({"saves", "finished", "settings", "save_tail", "seats"})
+_TABLES = frozenset({"saves", "finished", "settings", "save_tail", "seats", "live"})
 #: the tables of every twofold database since version 1 (an older twofold's file has them)
 _FIRST_TABLES = frozenset({"saves", "finished", "settings"})
 #: SQLite's result codes for a file that is damaged or not a database at all
@@ -377,6 +387,7 @@ _BORROWED = {
     "finished": _FINISHED_COLUMNS_TEXT,
     "saves": "mode_id, data, saved_at",
     "save_tail": "mode_id, seq, action, elapsed, flags, base, seal",
+    "live": "mode_id, game_id, data, saved_at",
 }
 
 
@@ -621,6 +632,33 @@ def _seat_taken(row: tuple[Any, ...], owner: str) -> bool:
     return _process_alive(int(pid), str(started))
 
 
+def _live_game(mode_id: str, game_id: str, text: str, saved_at: float) -> FinishedGame | None:
+    """The game in progress as records read it (a ``live`` row); None if it cannot be used."""
+    live = _json_or(text, None, dict)
+    if not live:
+        return None
+    try:
+        tiles = tuple(int(t) for t in live.get("tiles", ()) if isinstance(t, int))
+        stats = live.get("stats", {})
+        return FinishedGame(
+            game_id=str(game_id),
+            mode_id=mode_id,
+            code=str(live.get("code", "")),
+            score=int(live["score"]),
+            largest=int(live["largest"]),
+            moves=int(live.get("moves", 0)),
+            elapsed=max(0.0, float(live.get("elapsed", 0.0))),
+            counted=live.get("counted") is True,
+            won=live.get("won") is True,
+            tiles=tiles,
+            stats=_whole_numbers(stats) if isinstance(stats, dict) else {},
+            day=None,
+            finished_at=float(saved_at),
+        )
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None  # a summary the records cannot use leaves them as they were
+
+
 def _whole_numbers(stats: Mapping[str, Any]) -> dict[str, int]:
     # A plugin's odd stats value is dropped rather than losing the player's finished game.
     return {
@@ -739,6 +777,17 @@ _FINISHED_UPSERT = (
 )
 #: a pending clear of a save slot
 _CLEAR = None
+
+
+def _put_live(connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None) -> None:
+    """Keep the summary of the game in progress beside its save (gone with it)."""
+    if saved is None or saved.live is None or not saved.actions:
+        connection.execute("DELETE FROM live WHERE mode_id = ?", (mode_id,))
+        return
+    connection.execute(
+        "INSERT OR REPLACE INTO live (mode_id, game_id, data, saved_at) VALUES (?, ?, ?, ?)",
+        (mode_id, saved.game_id, json.dumps(dict(saved.live)), time.time()),
+    )
 
 
 class SqliteStore:
@@ -1047,6 +1096,7 @@ class SqliteStore:
         if not self._hold_seat(connection, mode_id, game_id):
             # another window's game is in the slot: neither written over nor cleared
             return False if saved is not None else None
+        _put_live(connection, mode_id, saved)
         if saved is None:
             connection.execute("DELETE FROM saves WHERE mode_id = ?", (mode_id,))
             connection.execute("DELETE FROM save_tail WHERE mode_id = ?", (mode_id,))
@@ -1075,6 +1125,16 @@ class SqliteStore:
         connection.execute(_SAVE_UPSERT, (mode_id, text, time.time()))
         connection.execute("DELETE FROM save_tail WHERE mode_id = ?", (mode_id,))
         return _Slot(saved.game_id, saved.code, count, count, base)
+
+    def live_game(self, mode_id: str) -> FinishedGame | None:
+        """The counted game in progress of a mode (records include it), or None."""
+        rows = self._read_or_empty(
+            "SELECT game_id, data, saved_at FROM live WHERE mode_id = ?", (mode_id,)
+        )
+        if not rows:
+            return None
+        live = _live_game(mode_id, *rows[0])
+        return live if live is not None and live.counted else None
 
     def has_save(self, mode_id: str) -> bool:
         return bool(self._read_or_empty("SELECT 1 FROM saves WHERE mode_id = ?", (mode_id,)))
@@ -1131,6 +1191,23 @@ class SqliteStore:
             (*(p for _sql, parameters in columns for p in parameters), mode_id),
         )
         self._tell_unreadable(mode_id)
+        records = self._finished_records(mode_id, statistics, totals, today)
+        live = self.live_game(mode_id)
+        if live is None:
+            return records
+        # a game brought back by Last game has a finished row already: its totals are in
+        recorded = bool(
+            self._read_or_empty("SELECT 1 FROM finished WHERE game_id = ?", (live.game_id,))
+        )
+        return with_live(records, live, statistics, recorded=recorded)
+
+    def _finished_records(
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic],
+        totals: Sequence[tuple[Any, ...]],
+        today: date | None,
+    ) -> Records:
         if not totals or not totals[0][0]:
             return Records(mode_id, values=empty_values(statistics))
         played, best, score_total, largest, play_time, *aggregates = totals[0]
@@ -1158,13 +1235,17 @@ class SqliteStore:
         return [int(row[0]) for row in reversed(rows)]
 
     def modes_with_history(self) -> list[str]:
-        """Ids of the modes with at least one counted finished game, sorted."""
+        """Ids of the modes with a counted finished game or a counted game in progress, sorted."""
         rows = self._read_or_empty(
             f"SELECT DISTINCT mode_id FROM finished WHERE counted = 1 AND {_READABLE}"
-            " AND typeof(mode_id) = 'text' ORDER BY mode_id"
+            " AND typeof(mode_id) = 'text'"
         )
         self._tell_unreadable()
-        return [row[0] for row in rows]
+        modes = {row[0] for row in rows}
+        for (mode_id,) in self._read_or_empty("SELECT mode_id FROM live"):
+            if isinstance(mode_id, str) and self.live_game(mode_id) is not None:
+                modes.add(mode_id)
+        return sorted(modes)
 
     # -- settings ----------------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ Dialog {
 Dialog > VerticalGroup {
     width: auto;
     min-width: 36;
-    max-width: 70;
+    max-width: 100%;
     height: auto;
+    max-height: 100%;
     border: thick $primary;
     background: $surface;
     padding: 1 2;
@@ -48,7 +49,19 @@ Dialog Button {
     margin: 0 1;
     min-width: 12;
 }
+Dialog.-stacked HorizontalGroup {
+    layout: vertical;
+}
+Dialog.-stacked Button {
+    width: 100%;
+    margin: 0 0 1 0;
+}
 """
+#: the widest a dialog grows, and the room it leaves around itself on a small screen
+WIDEST = 70
+MARGIN = 4
+#: the dialog's border and padding, left and right together
+FRAME = 6
 
 
 class Dialog(ModalScreen[str]):
@@ -84,11 +97,29 @@ class Dialog(ModalScreen[str]):
                     yield Button(label, id=f"choice-{choice}", variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
-        # width: auto ignores a row of buttons wider than the text, so make room for them
-        row = sum(max(12, len(label) + 4) + 2 for _choice, label, _variant in self.buttons)
-        self.query_one(VerticalGroup).styles.min_width = min(70, max(36, row + 6))
+        self.fit(self.app.size.width)
         if self.buttons:
             self.query_one(f"#choice-{self.buttons[0][0]}", Button).focus()
+
+    def on_resize(self) -> None:
+        self.fit(self.app.size.width)
+
+    def fit(self, screen_width: int) -> None:
+        """Size the dialog to its words and buttons; stack the buttons when a row cannot fit.
+
+        ``width: auto`` alone measures the text but not a row of buttons, and cuts both
+        when the row is wider than the dialog; so every message and label shows whole.
+        """
+        room = max(20, min(WIDEST, screen_width - MARGIN))
+        row = sum(max(12, len(label) + 4) + 2 for _choice, label, _variant in self.buttons)
+        words = max((len(line) for line in self.body.splitlines()), default=0)
+        words = max(words, len(self.title_text))
+        stacked = row + FRAME > room
+        wanted = max(words, 0 if stacked else row, 30) + FRAME
+        self.query_one(VerticalGroup).styles.width = min(room, wanted)
+        self.set_class(stacked, "-stacked")
+        for button in self.query(Button):
+            button.compact = stacked  # a button a line, so the stack fits at 80x24
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -14,6 +14,7 @@ and when saving works again.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
@@ -22,6 +23,12 @@ from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
 from twofold.core.session import Session, rules_faults
+from twofold.ui.cells import for_people, for_protocol
+
+
+def practice_words() -> str:
+    return _("Practice: today's daily game is already played, so this try does not count.")
+
 
 #: commands the line front end answers itself; everything else goes to the rules
 FRONT_END_WORDS = {
@@ -79,23 +86,32 @@ class LineFront:
         self.session = session
         self.out = out
         session.on_notice = self.noticed
+        #: commands and the clock's watcher take turns with the session
+        self._turn = threading.Lock()
+        self._done = threading.Event()
 
     # -- the loop ------------------------------------------------------------------------
 
     def run(self, lines: Iterable[str | bytes]) -> int:
         """Play until quit or end of input (status 0), or until the rules fault (status 1)."""
         self.begin()
+        if self.session.mode.time_limit is not None:
+            threading.Thread(target=self._watch_clock, name="clock", daemon=True).start()
         try:
             for raw in lines:
                 try:
-                    if not self.handle(raw):
-                        break
+                    with self._turn:
+                        if not self.handle(raw):
+                            break
                 except PluginFault as fault:
                     # the game is as it was before the command and saved: stop it cleanly
                     self.stopped(fault)
                     return 1
         finally:
-            self.session.close()
+            self._done.set()
+            with self._turn:
+                self.session.check_time()
+                self.session.close()
         return 0
 
     def begin(self) -> None:
@@ -141,6 +157,23 @@ class LineFront:
     def noticed(self, text: str) -> None:
         """Saving started failing, changed or works again (see Session.on_notice)."""
 
+    def _watch_clock(self) -> None:
+        """Record a timed game the moment its clock runs out, not at the next command."""
+        while not self._done.is_set():
+            left = self.session.game.time_left
+            self._done.wait(min(1.0, max(0.05, left or 0.0)))
+            with self._turn:
+                if self._done.is_set():
+                    return
+                try:
+                    if self.session.check_time() is not None:
+                        self.time_ran_out()
+                except PluginFault:
+                    return  # the next command meets the fault and stops the game cleanly
+
+    def time_ran_out(self) -> None:
+        """The clock ran out between commands and the game is recorded (plain mode says so)."""
+
     def command(self, text: str) -> bool:
         """Handle one line; False ends the loop."""
         word = FRONT_END_WORDS.get(text.lower())
@@ -152,7 +185,10 @@ class LineFront:
             game = session.new_game() if word == "new" else session.restart()
             game.resume()
             text = _("New game {code}.") if word == "new" else _("Restarted {code}.")
-            self.reply(changed=True, events=[], announcement=text.format(code=game.code))
+            text = text.format(code=game.code)
+            if game.flags.practice:
+                text += " " + practice_words()
+            self.reply(changed=True, events=[], announcement=text)
             return True
         if word == "hint":
             self.hint()
@@ -164,7 +200,7 @@ class LineFront:
             self.help()
             return True
         try:
-            step = session.act(text)
+            step = session.act(self.to_rules(text))
         except Refused as refusal:
             self.reply(changed=False, events=[], error=cut(str(refusal)))
             return True
@@ -192,6 +228,10 @@ class LineFront:
             hint=[list(cell) for cell in cells],
             hint_action=hint.action if hint else None,
         )
+
+    def to_rules(self, text: str) -> str:
+        """A typed command as the rules take it (the JSON protocol's own words)."""
+        return text
 
     # -- what subclasses draw -------------------------------------------------------------
 
@@ -232,6 +272,8 @@ class JsonFront(LineFront):
         data.update(session.mode.rules.report(state))
         if game.time_left is not None:
             data["time_left"] = round(game.time_left, 3)
+        if game.flags.practice:
+            data["practice"] = True
         return data
 
     def write(self, data: dict[str, Any]) -> None:
@@ -273,7 +315,21 @@ class JsonFront(LineFront):
 
 
 class PlainFront(LineFront):
-    """The board as text and a sentence per action, for people and screen readers."""
+    """The board as text and a sentence per action, for people and screen readers.
+
+    People count rows and columns from 1: typed cells and hints are turned to and from
+    the protocol's count from 0 here.
+    """
+
+    def to_rules(self, text: str) -> str:
+        return for_protocol(text, self.session.game.state.board)
+
+    def time_ran_out(self) -> None:
+        self.say(
+            _("Time is up: the game is over with {score} points.").format(
+                score=self.session.game.state.score
+            )
+        )
 
     def say(self, line: str = "") -> None:
         self.out.write(line + "\n")
@@ -293,6 +349,8 @@ class PlainFront(LineFront):
             parts.append(_("Merges left {n}").format(n=report["merges_left"]))
         if game.time_left is not None:
             parts.append(_("Time left {s} s").format(s=int(game.time_left)))
+        if game.flags.practice:
+            parts.append(_("Practice"))
         return " · ".join(parts)
 
     def board(self) -> None:
@@ -319,7 +377,9 @@ class PlainFront(LineFront):
             return
         if "hint" in fields:
             action = fields.get("hint_action")
-            self.say(_("Hint: {action}").format(action=action) if action else _("No hint."))
+            self.say(
+                _("Hint: {action}").format(action=for_people(action)) if action else _("No hint.")
+            )
             return
         if fields.get("announcement"):
             self.say(fields["announcement"])
@@ -336,7 +396,7 @@ class PlainFront(LineFront):
             self.say(_("Moves: left right up down (or h j k l, a w s d)."))
         elif controls == "chain":
             self.say(
-                _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 0).")
+                _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 1).")
             )
         cells = {"tile": " R,C", "pair": " R,C R,C"}
         offered = [p.id + cells.get(p.target, "") for p in self.session.mode.powerups]

@@ -11,7 +11,7 @@ def test_announce_a_merge() -> None:
     state = state_with({(7, 0): 2, (7, 1): 2})
     outcome = CLASSIC.rules.apply(state, "chain 7,0 7,1")
     line = CLASSIC.rules.announce(state, outcome)
-    assert line.startswith("2 tiles made 4 at row 7, column 1.")
+    assert line.startswith("2 tiles made 4 at row 8, column 2.")  # people count from 1
     assert "Score 4." in line
     assert "\n" not in line
 
@@ -20,11 +20,11 @@ def test_announce_power_ups_and_undo() -> None:
     state = state_with({(7, 0): 2, (6, 1): 4})
     game = Game.start(CLASSIC, state.code, position={"board": [list(r) for r in state.board]})
     step = game.act("swap 7,0 6,1")
-    assert "Swapped the 2 at row 7, column 0 with the 4 at row 6, column 1." in step.announcement
+    assert "Swapped the 2 at row 8, column 1 with the 4 at row 7, column 2." in step.announcement
     step = game.act("undo")
     assert step.announcement.startswith("Undone.")
     step = game.act("hammer 7,0")
-    assert step.announcement.startswith("Hammer removed the 2 at row 7, column 0.")
+    assert step.announcement.startswith("Hammer removed the 2 at row 8, column 1.")
 
 
 def test_announce_a_stuck_board() -> None:
@@ -40,14 +40,14 @@ def test_read_board_row_by_row() -> None:
     state = CLASSIC.rules.new_game("7K3M9QXP")
     lines = CLASSIC.rules.read_board(state)
     assert len(lines) == 8
-    assert lines[0] == "Row 0: " + ", ".join(str(v) for v in state.board[0])
+    assert lines[0] == "Row 1: " + ", ".join(str(v) for v in state.board[0])
 
 
 def test_render_text_has_row_and_column_labels() -> None:
     state = state_with({(0, 0): 2})
     text = CLASSIC.rules.render_text(state).splitlines()
     assert len(text) == 9
-    assert text[0].split() == ["0", "1", "2", "3", "4"]
-    assert text[1].split()[0] == "0" and text[1].split()[1] == "2"
-    assert text[8].split()[0] == "7"
+    assert text[0].split() == ["1", "2", "3", "4", "5"]
+    assert text[1].split()[0] == "1" and text[1].split()[1] == "2"
+    assert text[8].split()[0] == "8"
     assert len({len(line) for line in text}) == 1

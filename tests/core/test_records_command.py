@@ -207,3 +207,22 @@ def test_the_built_in_modes_keep_their_json_fields(
     daily = modes["2248-daily"]
     assert set(daily) == every | {"longest_chain", "merges"}
     assert (daily["longest_chain"], daily["merges"], daily["longest_streak"]) == (6, 13, 2)
+
+
+def test_the_game_in_progress_counts_in_stats_without_being_played(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from twofold.core.session import Session
+
+    with open_store() as store:
+        session = Session(CHAINS, store)
+        for _ in range(3):
+            session.act("add")
+        score = session.game.state.score
+        session.close()
+    assert main(["stats", "--json"]) == 0
+    chains = json.loads(capsys.readouterr().out)["modes"]["chains"]
+    assert chains["played"] == 0 and chains["best"] == score
+    assert chains["largest"] == score and score in chains["tiles"]
+    assert main(["stats", "chains"]) == 0
+    assert f"{score:,}" in capsys.readouterr().out

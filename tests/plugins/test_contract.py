@@ -27,6 +27,7 @@ from twofold.core.events import VOCABULARY, Cell, is_known
 from twofold.core.game import Game
 from twofold.core.rules import Mode, Refused
 from twofold.core.session import MemoryStore, Session
+from twofold.ui.cells import for_people
 from twofold.ui.lines import run_lines
 
 from .conftest import only
@@ -244,7 +245,9 @@ def test_the_line_modes_give_the_hint_the_mode_offers() -> None:
     _start, reply = map(json.loads, line_replies(chainsum, ["hint"], json_mode=True).splitlines())
     assert reply["hint_action"] == offered.action
     assert reply["hint"] == [list(cell) for cell in offered.cells]
-    assert f"Hint: {offered.action}" in line_replies(chainsum, ["hint"], json_mode=False)
+    # people count cells from 1 in --plain; the JSON protocol from 0
+    plain = line_replies(chainsum, ["hint"], json_mode=False)
+    assert f"Hint: {for_people(offered.action)}" in plain
     slide = json.loads(
         line_replies(REGISTRY.mode("2048"), ["hint"], json_mode=True).splitlines()[1]
     )

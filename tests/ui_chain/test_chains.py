@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from textual.geometry import Region
+
 from tests.ui_chain.conftest import board_of, click, drag, playing
+from twofold.core.settings import Settings
+from twofold.ui.chain.board import ChainBoard
 
 
 async def test_drag_merges_a_chain() -> None:
@@ -83,14 +87,45 @@ async def test_escape_cancels_then_backspace_takes_back() -> None:
         assert not screen.paused
 
 
-async def test_preview_shows_the_tile_and_the_length() -> None:
+def board_lines(board: ChainBoard) -> list[str]:
+    board.refresh()  # drawn afresh at the board's clock, not from the line cache
+    return [strip.text for strip in board.render_lines(Region(0, 0, *board.size))]
+
+
+async def test_the_preview_is_a_bubble_above_the_last_tile() -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
         await click(pilot, board, (7, 0))
         await click(pilot, board, (7, 1))
         await click(pilot, board, (7, 2))
+        geometry = board.geometry
+        assert geometry is not None
+        top = geometry.origin((7, 2))[1]
+        above = board_lines(board)[top - 1]
+        assert " 8 ×3 " in above
+        centre = geometry.centre((7, 2))[0]
+        assert above.index("8 ×3") <= centre <= above.index("8 ×3") + 4
         status = str(screen.query_one("#chain-status").render())
-        assert "8" in status and "×3" in status
+        assert "×3" not in status  # not on the status line any more
+
+
+async def test_the_bubble_shakes_when_a_tile_is_refused_but_not_under_reduced_motion() -> None:
+    for reduced in (False, True):
+        settings = Settings(tutorial_seen=True, reduced_motion=reduced)
+        async with playing(settings=settings) as (pilot, screen):
+            board = board_of(screen)
+            now = [100.0]
+            board.clock = lambda now=now: now[0]
+            await click(pilot, board, (7, 0))
+            await click(pilot, board, (7, 1))
+            top = board.geometry.origin((7, 1))[1]  # type: ignore[union-attr]
+            still = board_lines(board)[top - 1]
+            await click(pilot, board, (6, 4))  # not touching: refused
+            now[0] += 0.1  # a moment into the shake
+            moved = board_lines(board)[top - 1]
+            assert (moved != still) is not reduced
+            now[0] += 1.0
+            assert board_lines(board)[top - 1] == still
 
 
 async def test_right_button_cancels() -> None:

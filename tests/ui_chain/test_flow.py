@@ -203,7 +203,7 @@ async def test_read_board_lists_every_row() -> None:
         await pilot.press("r")
         await pilot.pause()
         reading = pilot.app.screen
-        assert "Row 7: 2, 2, 4, 8, 16" in reading.body
+        assert "Row 8: 2, 2, 4, 8, 16" in reading.body
 
 
 async def test_every_action_is_in_the_command_palette() -> None:

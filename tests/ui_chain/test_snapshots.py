@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from tests.ui_chain.conftest import chain_screen, make_app, no_pairs
 from twofold.core.settings import Settings
+from twofold.ui.chain.board import ChainBoard
 
 SnapCompare = Callable[..., bool]
 
@@ -64,3 +65,29 @@ def test_blitz_top_bar(snap_compare: SnapCompare) -> None:
 
 def test_tutorial_first_step(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(Settings()), run_before=opened())
+
+
+def test_bubble_at_100x32(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), run_before=opened(keys=MID_CHAIN), terminal_size=(100, 32))
+
+
+def test_confetti_frame(snap_compare: SnapCompare) -> None:
+    """Two 256s merge into a new highest 512: a frame of the burst, its clock frozen."""
+    board = no_pairs()
+    board[7][0] = board[7][1] = 256
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        app: Any = pilot.app
+        screen = chain_screen(app, position={"board": board})
+        await app.push_screen(screen)
+        await pilot.pause()
+        chain = screen.query_one(ChainBoard)
+        chain.clock = lambda: 1000.0
+        await pilot.press("left", "space", "right", "space", "enter")
+        await pilot.pause()
+        chain.finish_animation()
+        chain.clock = lambda: 1000.35
+        chain.refresh()
+        await pilot.pause()
+
+    assert snap_compare(make_app(), run_before=run_before)

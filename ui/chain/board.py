@@ -26,6 +26,7 @@ from textual.widget import Widget
 from twofold.core.i18n import _
 from twofold.core.rules import Board
 from twofold.ui.chain.animation import DURATION, Motion, Sprite, still
+from twofold.ui.chain.flourish import Burst, Flourishes, lay_over
 from twofold.ui.widgets.geometry import Geometry
 from twofold.ui.widgets.tiles import dimmed, text_colour
 from twofold.ui.widgets.tiles import tile_label as label
@@ -93,7 +94,7 @@ def fit_geometry(size: Size, rows: int, cols: int) -> Geometry | None:
     )
 
 
-class ChainBoard(Widget, can_focus=True):
+class ChainBoard(Flourishes, Widget, can_focus=True):
     """Draws the board and the chain being drawn; turns input into chain messages."""
 
     DEFAULT_CSS = """
@@ -169,6 +170,13 @@ class ChainBoard(Widget, can_focus=True):
         self._started_here = False
         self._dragged = False
         self._last_refused: Cell | None = None
+        #: no shake and no confetti (the screen keeps it in step with the settings)
+        self.reduced_motion = False
+        #: the time the bubble's shake and the confetti are drawn at (tests freeze it)
+        self.clock = time.monotonic
+        self._shake_start: float | None = None
+        self._burst: Burst | None = None
+        self._flourish_timer: Timer | None = None
 
     # -- what the board shows ----------------------------------------------------------------
 
@@ -247,6 +255,7 @@ class ChainBoard(Widget, can_focus=True):
         if self._flash_timer is not None:
             self._flash_timer.stop()
         self._flash_timer = self.set_timer(FLASH_SECONDS, self._end_flash)
+        self._shake()
         self.refresh()
 
     def _end_flash(self) -> None:
@@ -422,6 +431,8 @@ class ChainBoard(Widget, can_focus=True):
         self._chain_colour = tile_colour(self.chain_value) if len(self.chain) >= 2 else None
         self._candidates = self._open_cells()
         self._base = self.rich_style
+        geometry = self.geometry
+        self._dots = self._flourish(geometry) if geometry is not None else {}
         return super().render_lines(crop)
 
     def _by_column(self, sprites: list[Sprite]) -> list[list[Sprite]]:
@@ -448,7 +459,9 @@ class ChainBoard(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         # unstyled cells take the board's own background (not the terminal's)
-        return self._line(y).apply_style(getattr(self, "_base", None) or self.rich_style)
+        line = self._line(y).apply_style(getattr(self, "_base", None) or self.rich_style)
+        dots = getattr(self, "_dots", {}).get(y)
+        return lay_over(line, dots, self.size.width) if dots else line
 
     def _line(self, y: int) -> Strip:
         width = self.size.width

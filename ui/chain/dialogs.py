@@ -14,14 +14,6 @@ from twofold.ui.dialogs import Dialog
 class RescueDialog(Dialog):
     """The board is stuck but a held power-up can open a chain: use it, or End game."""
 
-    # wide enough for a row of four buttons (the shared dialog sizes itself by its text)
-    DEFAULT_CSS = """
-    RescueDialog > VerticalGroup {
-        width: 68;
-        max-width: 100%;
-    }
-    """
-
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "choose('end')", _("End game"), id="chain.rescue.end"),
     ]
@@ -55,13 +47,6 @@ class NoMoreMovesDialog(Dialog):
 
 class ChainResultDialog(Dialog):
     """The result of a finished game, with Play again (``"again"``)."""
-
-    DEFAULT_CSS = """
-    ChainResultDialog > VerticalGroup {
-        width: 56;
-        max-width: 100%;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('again')", _("Play again"), id="chain.result.again"),

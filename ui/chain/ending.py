@@ -28,7 +28,7 @@ class Ending:
             self.ended = True
             game.pause()
             if game.time_up:
-                self.session.finish()
+                self.session.check_time()  # recorded once, its play time the limit
                 title, body = _("Time's up!"), _("The clock has run out.")
             else:
                 title = status.over or _("No more moves")

@@ -30,9 +30,10 @@ from twofold.core.plugins import PluginFault, owner_of
 from twofold.core.rules import largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
+from twofold.ui.cells import for_people
 from twofold.ui.chain.animation import motion_for
 from twofold.ui.chain.arming import Arming, cell_text
-from twofold.ui.chain.board import Cell, ChainBoard
+from twofold.ui.chain.board import ChainBoard
 from twofold.ui.chain.dialogs import BoardReading
 from twofold.ui.chain.ending import Ending
 from twofold.ui.chain.judge import ModeJudge
@@ -149,16 +150,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     def apply_settings(self) -> None:
         super().apply_settings()
         if self.is_mounted:
+            self.board.reduced_motion = self.reduced_motion  # no shake, no confetti
             self.restart_idle()
-
-    def mode_stats(self) -> dict[str, int]:
-        """This game's own numbers (``Rules.stats``), empty if the mode fails to give them."""
-        try:
-            return {
-                k: v for k, v in dict(self.rules.stats(self.state)).items() if isinstance(v, int)
-            }
-        except Exception:  # the result dialog shows what it can; play already checked the rules
-            return {}
 
     def _judge_failed(self, error: BaseException) -> None:
         fault = PluginFault(self.mode.id, error, owner_of(self.mode.id))
@@ -172,20 +165,14 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.refresh_status()
 
     def refresh_status(self) -> None:
-        self.status_line.show(self._resting(), chain=self._chain_text(), prompt=self._prompt())
+        # what a chain would make is in its bubble on the board, not on this line
+        self.status_line.show(self._resting(), prompt=self._prompt())
 
     def _prompt(self) -> str:
         if self.paused:
             return _("Paused")
         armed = self.armed_powerup()
         return armed_prompt(armed, len(self.board.picks)) if armed is not None else ""
-
-    def _chain_text(self) -> Text | None:
-        board = self.board
-        if not board.chain:
-            return None
-        value = board.chain_value or self._value_at(board.chain[0])
-        return tile_count(value, len(board.chain))
 
     def _resting(self) -> Text:
         board = self.board
@@ -199,10 +186,9 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
             return text
         if self.game.over:
             return Text(_("Game over. N starts a new game."), style="bold")
+        if board.chain:
+            return Text(_("Release, or Enter on the last tile, to merge; Esc cancels"))
         return Text(_("Drag through touching equal tiles, or use the arrow keys and Space"))
-
-    def _value_at(self, cell: Cell) -> int:
-        return int(self.state.board[cell[0]][cell[1]])
 
     def refused(self, reason: str) -> None:
         self.status_line.refuse(reason)
@@ -245,6 +231,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
                             powerup=names.get(powerup, powerup)
                         )
                     parts.append((f" {banner} ", tile_style(event.value)))
+                    self.board.celebrate(event.cell)
             elif isinstance(event, Removed) and event.reason == "retired":
                 parts.append(
                     (
@@ -364,7 +351,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
             self.refused(_("No chain on the board"))
             return
         self.board.show_hint(hint.cells, trace=not self.reduced_motion)
-        self.announce(_("Hint: {cells}.").format(cells=" ".join(cell_text(c) for c in hint.cells)))
+        cells = for_people(" ".join(cell_text(c) for c in hint.cells))  # people count from 1
+        self.announce(_("Hint: {cells}.").format(cells=cells))
         self.refresh_status()
 
     # -- other places ----------------------------------------------------------------------

@@ -15,6 +15,7 @@ from textual.worker import Worker, WorkerState
 from twofold.core.capabilities import Autoplayer, Hint
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
+from twofold.ui.cells import for_people
 
 if TYPE_CHECKING:
     from twofold.ui.screens.game import GameScreen
@@ -75,7 +76,7 @@ class Assisting:
         self.announce(_("Hint: {action}.").format(action=self.hint_words(hint)))
 
     def hint_words(self: GameScreen, hint: Hint) -> str:
-        return hint.action
+        return for_people(hint.action)  # people count cells from 1
 
     # -- the autoplayer --------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -25,13 +26,15 @@ from twofold.core.game import Game, Step
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.presentation import Status
-from twofold.core.rules import Mode, Refused, largest_tile
+from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session
 from twofold.core.settings import Settings
-from twofold.ui.dialogs import ResultDialog, WinDialog
-from twofold.ui.links import game_link
+from twofold.ui.dialogs import WinDialog
+from twofold.ui.lines import practice_words
 from twofold.ui.screens.assist import Assisting
 from twofold.ui.screens.replacing import Replacing
+from twofold.ui.screens.telling import Telling
+from twofold.ui.widgets.actionbar import ActionBar
 from twofold.ui.widgets.announce import AnnouncementLine
 from twofold.ui.widgets.topbar import TopBar
 
@@ -82,7 +85,7 @@ def game_bindings(prefix: str) -> list[BindingType]:
     ]  # fmt: skip
 
 
-class GameScreen(Assisting, Replacing, Screen[None]):
+class GameScreen(Assisting, Replacing, Telling, Screen[None]):
     """One game of one mode: its life, its top bar and announcements, its common keys."""
 
     #: ids of the top bar and the announcement line (tests and styles find them by these)
@@ -153,11 +156,15 @@ class GameScreen(Assisting, Replacing, Screen[None]):
         keys = [gauge.key for gauge in self.mode.gauges]
         yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID)
         yield from self.compose_play()
+        yield ActionBar(id="actions")
         yield Footer()
 
     def compose_play(self) -> Iterable[Widget]:
         """The board and what goes with it, the announcement line among them."""
         yield AnnouncementLine(id=self.ANNOUNCE_ID)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(ActionBar).fit(event.size.width)
 
     def on_mount(self) -> None:
         self._best = self.twofold.best_score(self.mode.id)
@@ -180,7 +187,8 @@ class GameScreen(Assisting, Replacing, Screen[None]):
             return _("Welcome back: game {code}, score {score}.").format(
                 code=format_code(game.code), score=game.state.score
             )
-        return self.opening_words()
+        text = self.opening_words()
+        return f"{text} {practice_words()}" if game.flags.practice else text
 
     def opening_words(self) -> str:
         return _("Game {code}.").format(code=format_code(self.game.code))
@@ -232,6 +240,8 @@ class GameScreen(Assisting, Replacing, Screen[None]):
                 text = _("Moves {moves}").format(moves=state.moves)
             elif key == "code":
                 text = format_code(game.code)
+                if game.flags.practice:
+                    text = _("{code} practice").format(code=text)
             elif key == "clock":
                 left = game.time_left
                 text = _("Time {clock}").format(
@@ -335,41 +345,6 @@ class GameScreen(Assisting, Replacing, Screen[None]):
         if action in offered:
             return True if offered[action] else None
         return True
-
-    # -- telling ---------------------------------------------------------------------------------
-
-    def share(self) -> str:
-        # in a browser, a link that opens this game; in a terminal, the share string
-        return game_link(self.mode.id, self.game.code)
-
-    def result_text(self) -> str:
-        state = self.state
-        return _(
-            "twofold {mode}: score {score}, largest tile {largest}, {moves} moves. {share}"
-        ).format(
-            mode=self.mode.title,
-            score=state.score,
-            largest=largest_tile(state.board),
-            moves=state.moves,
-            share=self.share(),
-        )
-
-    def action_copy_link(self) -> None:
-        link = self.share()
-        self.app.copy_to_clipboard(link)
-        self.announce(_("Copied the link {link}.").format(link=link))
-        self.notify(link, title=_("Link copied"))
-
-    def action_copy_result(self) -> None:
-        text = self.result_text()
-        self.app.copy_to_clipboard(text)
-        self.announce(_("Copied the result."))
-        self.app.push_screen(ResultDialog(_("Result copied"), text))
-
-    def action_read_board(self) -> None:
-        lines = self.rules.read_board(self.state)
-        self.announce("\n".join(lines))
-        self.notify("\n".join(lines), title=_("The board"), timeout=8)
 
     def action_maximize_board(self) -> None:
         if self.maximized is not None:

@@ -10,6 +10,7 @@ from twofold.core.game import Game
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.ui.dialogs import ConfirmDialog
+from twofold.ui.lines import practice_words
 
 if TYPE_CHECKING:
     from twofold.ui.screens.game import GameScreen
@@ -32,7 +33,10 @@ class Replacing:
         self.game_replaced()
         self.show_numbers()
         self.refresh_bindings()
-        self.announce(_("New game {code}.").format(code=format_code(game.code)))
+        text = _("New game {code}.").format(code=format_code(game.code))
+        if game.flags.practice:
+            text += " " + practice_words()
+        self.announce(text)
         return game
 
     def game_replaced(self: GameScreen) -> None:
@@ -56,11 +60,12 @@ class Replacing:
 
     def action_restart(self: GameScreen) -> None:
         if self.start(self.session.restart) is not None:
-            self.announce(
-                _("Restarted game {code} from its first move.").format(
-                    code=format_code(self.game.code)
-                )
+            text = _("Restarted game {code} from its first move.").format(
+                code=format_code(self.game.code)
             )
+            if self.game.flags.practice:
+                text += " " + practice_words()
+            self.announce(text)
 
     def action_last_game(self: GameScreen) -> None:
         self.finish_animation()

@@ -51,7 +51,8 @@ _WORDS = ("chain", "hammer", "swap", "shuffle", "undo")
 
 
 def _cell_text(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+    # a reason is words for people, who count rows and columns from 1
+    return f"({cell[0] + 1},{cell[1] + 1})"
 
 
 def read_cells(text: str) -> list[Cell]:

@@ -67,7 +67,8 @@ def powerup_name(name: str) -> str:
 
 
 def cell_words(cell: Cell) -> str:
-    return _("row {row}, column {col}").format(row=cell[0], col=cell[1])
+    """A cell for people: rows and columns count from 1 (row 1 is the top row)."""
+    return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
 
 
 def announce(rules: ChainRules, before: ChainState, outcome: Outcome) -> str:
@@ -134,20 +135,20 @@ def _used_words(event: Used, after: Sequence[Event], spawned: Sequence[Appeared]
 
 
 def read_board(board: Sequence[Sequence[int]]) -> list[str]:
-    """Row by row, top first: ``Row 0: 2, 4, 8, 16, 32``."""
+    """Row by row, top first: ``Row 1: 2, 4, 8, 16, 32``."""
     return [
         _("Row {row}: {tiles}").format(row=r, tiles=", ".join(str(v) for v in row))
-        for r, row in enumerate(board)
+        for r, row in enumerate(board, start=1)
     ]
 
 
 def render_text(board: Sequence[Sequence[int]]) -> str:
-    """The board with row labels on the left and column labels on top (the cells to type)."""
+    """The board with row labels on the left and column labels on top, counted from 1."""
     width = max(len(str(v)) for row in board for v in row)
     width = max(width, 2)
-    label = len(str(len(board) - 1))
-    header = " " * (label + 1) + " ".join(str(c).rjust(width) for c in range(COLS))
+    label = len(str(len(board)))
+    header = " " * (label + 1) + " ".join(str(c).rjust(width) for c in range(1, COLS + 1))
     lines = [header]
-    for r, row in enumerate(board):
+    for r, row in enumerate(board, start=1):
         lines.append(str(r).rjust(label) + " " + " ".join(str(v).rjust(width) for v in row))
     return "\n".join(lines)
