@@ -321,7 +321,7 @@ def add_line_flags(parser: argparse.ArgumentParser) -> None:
 #: extra subcommands that live in their own modules: name -> (module, help)
 EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("twofold.ui.stats_command", N_("records and statistics per mode")),
-    "solve": ("twofold.ui.solve_command", N_("let the 2048 solver play games headless")),
+    "solve": ("twofold.ui.solve_command", N_("let a mode's autoplayer play games headless")),
     "serve": ("twofold.ui.serve_command", N_("play in a web browser (needs the web extra)")),
 }
 

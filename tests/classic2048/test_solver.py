@@ -9,12 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from twofold.core.autoplay import milestones, play_out, summarise
 from twofold.core.rules import Mode
 from twofold.ui.cli import main
 from twofold.variants.classic2048 import modes
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.sample import sample_game, samples
-from twofold.variants.classic2048.solver import Solver, choose, line_score, play_out, summarise
+from twofold.variants.classic2048.solver import Solver, choose, line_score
 
 CODE = "1NYG88J8"
 
@@ -106,9 +107,10 @@ def test_depth_adapts_to_how_full_the_board_is() -> None:
 
 
 def test_play_out_and_summary() -> None:
-    game = play_out(ClassicRules(4), CODE, Solver(4, 1))
+    game = play_out(mode("2048"), CODE, Solver(4, 1))
     assert game.moves > 50 and game.largest >= 128
-    summary = summarise([game])
+    summary = summarise([game], milestones(mode("2048")))
+    assert set(summary["reached"]) == {"2048", "4096", "8192", "16384"}
     assert summary["games"] == 1
     assert summary["largest"] == game.largest
     assert summary["median_score"] == game.score
@@ -145,7 +147,7 @@ def test_the_4x4_sample_is_pinned() -> None:
 
 
 def test_twofold_solve_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "--games", "2", "--depth", "1", "--code", CODE]) == 0
+    assert main(["solve", "--games", "2", "--depth", "1", "--code", CODE, "--workers", "1"]) == 0
     out = capsys.readouterr().out
     for words in ("games", "reached 2048", "reached 16384", "median score", "moves per second"):
         assert words in out
@@ -154,12 +156,15 @@ def test_twofold_solve_prints_the_table(capsys: pytest.CaptureFixture[str]) -> N
 def test_solver_games_are_never_recorded(
     twofold_home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["solve", "--games", "1", "--depth", "1", "--code", CODE]) == 0
+    assert main(["solve", "--games", "1", "--depth", "1", "--code", CODE, "--workers", "1"]) == 0
     assert list(twofold_home.iterdir()) == []
 
 
 def test_twofold_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "--games", "2", "--depth", "1", "--code", CODE, "--json"]) == 0
+    assert (
+        main(["solve", "--games", "2", "--depth", "1", "--code", CODE, "--json", "--workers", "1"])
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 2 and data["mode"] == "2048"
     assert set(data["reached"]) == {"2048", "4096", "8192", "16384"}
@@ -170,7 +175,20 @@ def test_twofold_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_twofold_solve_plays_the_same_games_from_the_same_code(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ["solve", "--games", "2", "--depth", "1", "--code", CODE, "--json", "--size", "5"]
+    args = [
+        "solve",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--code",
+        CODE,
+        "--json",
+        "--size",
+        "5",
+        "--workers",
+        "1",
+    ]
     main(args)
     first = json.loads(capsys.readouterr().out)["results"]
     main(args)
@@ -180,8 +198,10 @@ def test_twofold_solve_plays_the_same_games_from_the_same_code(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--size", "7"], "2048 has no 7x7 board (sizes: 4, 5, 6)"),
-        (["--depth", "0"], "--depth must be from 1 to 6"),
+        (["--size", "7"], "mode '2048' has no 7x7 board (sizes: 4, 5, 6)"),
+        (["--depth", "0"], "--depth 0: the search depth is from 1 to 6"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["nothing"], "unknown mode 'nothing' (modes: "),
         (["--games", "0"], "--games must be at least 1"),
         (["--code", "XX"], "a game code has 8 characters, 'XX' has 2"),
     ],
@@ -191,7 +211,7 @@ def test_twofold_solve_refuses_bad_options_in_one_line(
 ) -> None:
     assert main(["solve", *argv]) == 2
     err = capsys.readouterr().err
-    assert err == f"twofold: {message}\n"
+    assert err.startswith(f"twofold: {message}") and err.count("\n") == 1
 
 
 def test_ctrl_c_prints_the_games_finished_so_far(
@@ -209,7 +229,7 @@ def test_ctrl_c_prints_the_games_finished_so_far(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(solve_command, "play_out", interrupted_after_one)
-    assert main(["solve", "--games", "3", "--depth", "1", "--code", CODE]) == 130
+    assert main(["solve", "--games", "3", "--depth", "1", "--code", CODE, "--workers", "1"]) == 130
     out = capsys.readouterr().out
     assert "reached 2048" in out
     assert "Stopped: 1 game finished." in out

@@ -16,14 +16,12 @@ the first of left, right, up, down) and never picks a move that changes nothing.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-from twofold.variants.classic2048.rules import ClassicRules, SlideState
+from twofold.core.i18n import _
+from twofold.variants.classic2048.rules import SlideState
 from twofold.variants.classic2048.slide import CELL_BITS, CELL_MASK, DIRECTIONS, LazyTable, engine
 
 # Heuristic weights (after nneonneo's well-tested 2048 AI), applied per line.
@@ -84,7 +82,7 @@ class Solver:
 
     def __init__(self, size: int = 4, depth: int | None = None) -> None:
         if depth is not None and not 1 <= depth <= MAX_DEPTH:
-            raise ValueError(f"the search depth is from 1 to {MAX_DEPTH}")
+            raise ValueError(_("the search depth is from 1 to {most}").format(most=MAX_DEPTH))
         self.size = size
         self.depth = depth
         self.engine = engine(size)
@@ -196,61 +194,3 @@ def solver(size: int, depth: int | None = None) -> Solver:
 def choose(state: SlideState, depth: int | None = None) -> str | None:
     """The solver's move for a 2048 state (None when no move changes it)."""
     return solver(state.size, depth).choose(state)
-
-
-# -- playing whole games (``twofold solve`` and the benchmark) ------------------------------
-
-#: the tiles whose share of games a summary reports
-MILESTONES = (2048, 4096, 8192, 16384)
-
-
-@dataclass(frozen=True)
-class SolvedGame:
-    """One game the solver played to its end."""
-
-    code: str
-    score: int
-    largest: int
-    moves: int
-    seconds: float
-
-
-def play_out(
-    rules: ClassicRules,
-    code: str,
-    chooser: Solver,
-    on_move: Callable[[SlideState], None] | None = None,
-) -> SolvedGame:
-    """Play the game of ``code`` with the solver until no move is left."""
-    state = rules.new_game(code)
-    started = time.perf_counter()
-    while True:
-        direction = chooser.choose(state)
-        if direction is None:
-            break
-        state = rules.apply(state, direction).state
-        if on_move is not None:
-            on_move(state)
-    seconds = time.perf_counter() - started
-    return SolvedGame(code, state.score, state.largest, state.moves, seconds)
-
-
-def summarise(games: Sequence[SolvedGame]) -> dict[str, Any]:
-    """Shares reaching each milestone, scores, largest tile and speed, as JSON-ready data."""
-    count = len(games)
-    scores = [g.score for g in games]
-    moves = sum(g.moves for g in games)
-    seconds = sum(g.seconds for g in games)
-    return {
-        "games": count,
-        "reached": {
-            str(tile): (sum(g.largest >= tile for g in games) / count if count else 0.0)
-            for tile in MILESTONES
-        },
-        "mean_score": statistics.fmean(scores) if scores else 0.0,
-        "median_score": statistics.median(scores) if scores else 0.0,
-        "largest": max((g.largest for g in games), default=0),
-        "moves": moves,
-        "seconds": seconds,
-        "moves_per_second": moves / seconds if seconds else 0.0,
-    }

@@ -1,0 +1,132 @@
+"""Whole games played by a mode's autoplayer (``twofold solve``, its workers, the benchmarks).
+
+A game is a pure function of its mode, code, the autoplayer's ``--depth`` and where it
+stops, so games spread over processes and machines and give the same results anywhere.
+Autoplayer games are never recorded: they run on the rules directly, with no session.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from twofold.core.capabilities import Autoplayer
+from twofold.core.rules import Mode, largest_tile
+
+#: how many milestones past a mode's goal a summary reports (2048: 2048 up to 16384)
+MILESTONE_STEPS = 4
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One game an autoplayer played until it stopped (or reached ``stop_at``)."""
+
+    code: str
+    score: int
+    largest: int
+    moves: int
+    #: CPU seconds of the game (the machine may be shared; wall time would not be ours)
+    seconds: float
+    #: the mode's own per-game numbers (``Rules.stats``), such as a 2248 game's longest chain
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def result(self) -> dict[str, Any]:
+        """The game as JSON-ready data, without its timing (the same on every machine)."""
+        return {
+            "code": self.code,
+            "score": self.score,
+            "largest": self.largest,
+            "moves": self.moves,
+            **self.stats,
+        }
+
+
+def play_out(
+    mode: Mode,
+    code: str,
+    autoplayer: Autoplayer,
+    stop_at: int | None = None,
+    on_move: Callable[[Any], None] | None = None,
+) -> PlayedGame:
+    """Play the game of ``code`` until the autoplayer stops or a tile reaches ``stop_at``."""
+    rules = mode.rules
+    state = rules.new_game(code)
+    started = time.process_time()
+    while stop_at is None or largest_tile(state.board) < stop_at:
+        action = autoplayer.choose(state)
+        if action is None:
+            break
+        outcome = rules.apply(state, action)
+        if not outcome.changed:  # an autoplayer that repeats a no-op would never end
+            break
+        state = outcome.state
+        if on_move is not None:
+            on_move(state)
+    seconds = time.process_time() - started
+    return PlayedGame(
+        code,
+        state.score,
+        largest_tile(state.board),
+        state.moves,
+        seconds,
+        dict(rules.stats(state)),
+    )
+
+
+#: autoplayers of this process by (mode, depth): their caches warm up over the games
+_autoplayers: dict[tuple[str, int | None], Autoplayer] = {}
+
+
+def play_game(mode_id: str, code: str, depth: int | None, stop_at: int | None) -> PlayedGame:
+    """One game in a worker (a process or a Dask worker): the mode is looked up by its id."""
+    from twofold.core.plugins import registry
+
+    mode = registry().mode(mode_id)
+    key = (mode.id, depth)
+    autoplayer = _autoplayers.get(key)
+    if autoplayer is None:
+        if mode.autoplayer is None:
+            raise ValueError(f"mode {mode_id!r} has no autoplayer")
+        autoplayer = _autoplayers[key] = mode.autoplayer(depth)
+    return play_out(mode, code, autoplayer, stop_at)
+
+
+def milestones(mode: Mode) -> tuple[int, ...]:
+    """The tiles whose share of games a summary reports: the goal and the next doublings."""
+    if not mode.goal:
+        return ()
+    return tuple(mode.goal << step for step in range(MILESTONE_STEPS))
+
+
+def summarise(games: Sequence[PlayedGame], tiles: Sequence[int] = ()) -> dict[str, Any]:
+    """Shares reaching each of ``tiles``, scores, largest tile, the mode's own numbers and
+    moves per second of one game, as JSON-ready data."""
+    count = len(games)
+    scores = [g.score for g in games]
+    moves = sum(g.moves for g in games)
+    seconds = sum(g.seconds for g in games)
+    keys = sorted({key for g in games for key in g.stats})
+    return {
+        "games": count,
+        "reached": {
+            str(tile): (sum(g.largest >= tile for g in games) / count if count else 0.0)
+            for tile in tiles
+        },
+        "mean_score": statistics.fmean(scores) if scores else 0.0,
+        "median_score": statistics.median(scores) if scores else 0.0,
+        "largest": max((g.largest for g in games), default=0),
+        "stats": {
+            key: {
+                "mean": statistics.fmean(g.stats.get(key, 0) for g in games),
+                "best": max(g.stats.get(key, 0) for g in games),
+            }
+            for key in keys
+        },
+        "moves": moves,
+        "seconds": seconds,
+        # per game: each game runs on one core, however many run side by side
+        "moves_per_second": moves / seconds if seconds else 0.0,
+    }
