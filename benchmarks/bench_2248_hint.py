@@ -6,10 +6,15 @@ board met on the way is timed. Adversarial: all tiles equal, checkerboards,
 stripes, ladders, random boards of two or three values, opening boards. Ragged:
 random boards of 60 to 90% 2s (fixed seed), the family where the search is slowest.
 
-Targets (SPEC 8): median under 5 ms and 99th percentile under 50 ms over boards
-from real play; no board over 200 ms.
+Slow: the slowest boards an adversarial search found (pinned with their answers,
+checked on every run), and with ``--search N`` a new search: N random boards over
+2, 4 and 8 (and sometimes 16) with random weights, then hill-climbing on the time
+from the slowest three.
 
-    python benchmarks/bench_2248_hint.py [--games N] [--moves N] [--ragged N]
+Targets (SPEC 8, issue 16): median under 5 ms and 99th percentile under 50 ms over
+boards from real play; no board over 200 ms.
+
+    python benchmarks/bench_2248_hint.py [--games N] [--moves N] [--ragged N] [--search N]
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from collections.abc import Iterator
 
 from twofold.core.codes import code_from_text
 from twofold.variants.chain2248.board import COLS, ROWS
-from twofold.variants.chain2248.hint import best_chain
+from twofold.variants.chain2248.hint import best_chain, chain_key
 from twofold.variants.chain2248.modes import CLASSIC
 from twofold.variants.chain2248.state import ChainState
 
@@ -103,6 +108,49 @@ def ragged_boards(count: int, seed: int = 2248) -> Iterator[Grid]:
         ]
 
 
+#: the slowest boards found (exponents, reading order) and their answers (tile, length);
+#: the first is issue 16's board. Seconds before the frontier programme (one core):
+#: 2.9, 0.17, 1.2, 0.85, 0.32, 0.05, 0.41, 0.15, 0.02 (a loaded machine)
+SLOW_PINS = [
+    ("3322332222222222232222323233322222122212", 256, 36),
+    ("2222232132212232312242222222221233222322", 256, 32),
+    ("1111111112111222111122121111121213111121", 128, 32),
+    ("1222212212231231222222122212222122222222", 256, 34),
+    ("3242222222222121122232222212113222223322", 256, 33),
+    ("1221112321212222221133212232122212311222", 128, 30),
+    ("2232331222223233323122223232322222222222", 256, 31),
+    ("2111221321323211222232121212212112123222", 128, 23),
+    ("3111313212112111121111111111111321212111", 128, 33),
+]
+
+
+def pinned(exponents: str) -> Grid:
+    return [[2 ** int(exponents[r * COLS + c]) for c in range(COLS)] for r in range(ROWS)]
+
+
+def search(count: int, climbs: int, seed: int = 16) -> list[tuple[float, Grid]]:
+    """Random boards of few values with random weights, then hill-climbing on the time."""
+    rng = random.Random(seed)
+    found: list[tuple[float, Grid]] = []
+    for _ in range(count):
+        values = rng.choice([(2, 4), (2, 4, 8), (4, 8), (2, 4, 8, 16)])
+        weights = [rng.random() ** 2 for _ in values]
+        board = [rng.choices(values, weights, k=COLS) for _ in range(ROWS)]
+        found.append((timed(board), board))
+    found.sort(key=lambda item: -item[0])
+    climbed = []
+    for ms, board in found[:3]:
+        for _ in range(climbs):
+            trial = [row[:] for row in board]
+            for _ in range(rng.randint(1, 3)):
+                trial[rng.randrange(ROWS)][rng.randrange(COLS)] = rng.choice((2, 4, 8))
+            took = timed(trial)
+            if took > ms:
+                ms, board = took, trial
+        climbed.append((ms, board))
+    return sorted(found[3:] + climbed, key=lambda item: -item[0])
+
+
 def summary(times: list[float]) -> str:
     times = sorted(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
@@ -123,6 +171,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--ragged", type=int, default=3000, help="ragged mostly-2 boards")
+    parser.add_argument("--search", type=int, default=0, help="adversarial boards to try")
+    parser.add_argument("--climbs", type=int, default=150, help="hill-climbing steps each")
     args = parser.parse_args()
 
     times = [timed(board) for board in played_boards(args.games, args.moves)]
@@ -137,6 +187,25 @@ def main() -> None:
     print(summary([t for t, _ in worst]))
     for ms, name in worst[:8]:
         print(f"    {ms:8.2f} ms  {name}")
+
+    times = []
+    for exponents, tile, length in SLOW_PINS:
+        board = pinned(exponents)
+        times.append(timed(board))
+        answer = chain_key(board, best_chain(board))
+        if answer != (tile, length):
+            raise SystemExit(f"wrong hint on {exponents}: {answer}, pinned {(tile, length)}")
+    print(f"slowest found: {len(times)} pinned boards (answers checked)")
+    print(summary(times))
+    print("   " + " ".join(f"{t:.0f}" for t in times) + " ms")
+
+    if args.search:
+        found = search(args.search, args.climbs)
+        print(f"adversarial search: {args.search} boards, then hill-climbing")
+        print(summary([t for t, _ in found]))
+        for ms, board in found[:3]:
+            exponents = "".join(str(v.bit_length() - 1) for row in board for v in row)
+            print(f"    {ms:8.2f} ms  {exponents}")
 
     if args.ragged:
         times = [timed(board) for board in ragged_boards(args.ragged)]

@@ -197,3 +197,74 @@ def test_cover_search_agrees_with_the_plain_search(
                 assert cover[0] == x and len(cover) == size
                 assert sum(1 << c for c in cover) == comp
                 assert all(hint.TOUCH[a] >> b & 1 for a, b in itertools.pairwise(cover))
+
+
+#: the slowest boards an adversarial search found (random weights over 2, 4 and 8,
+#: then hill-climbing on the time), with their answers: the first is the issue's board,
+#: 3 s before the frontier programme; the answers agree with the search alone
+SLOW_PINS = [
+    ("3322332222222222232222323233322222122212", 256, 36),
+    ("2222232132212232312242222222221233222322", 256, 32),
+    ("1111111112111222111122121111121213111121", 128, 32),
+    ("1222212212231231222222122212222122222222", 256, 34),
+    ("3242222222222121122232222212113222223322", 256, 33),
+    ("1221112321212222221133212232122212311222", 128, 30),
+    ("2232331222223233323122223232322222222222", 256, 31),
+    ("2111221321323211222232121212212112123222", 128, 23),
+    ("3111313212112111121111111111111321212111", 128, 33),
+]
+
+
+@pytest.mark.parametrize(("exponents", "tile", "length"), SLOW_PINS)
+def test_hint_on_the_slowest_boards_found_keeps_its_answers(
+    exponents: str, tile: int, length: int
+) -> None:
+    board = [[2 ** int(exponents[r * COLS + c]) for c in range(COLS)] for r in range(ROWS)]
+    found = best_chain(board)
+    assert found is not None
+    check_chain(board, list(found))
+    assert chain_key(board, found) == (tile, length)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_frontier_programme_alone_matches_brute_force(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no budget: every query the levels ask goes to the frontier programme
+    monkeypatch.setattr(hint, "WORK_BUDGET", -1)
+    rng = random.Random(700 + seed)
+    for _ in range(25):
+        assert_matches_brute_force(window_board(rng))
+        assert_matches_brute_force(sparse_board(rng))
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_frontier_programme_agrees_with_the_search(seed: int) -> None:
+    from twofold.variants.chain2248.frontier import longest_path, paths_from
+
+    rng = random.Random(900 + seed)
+    for _ in range(8):
+        share = rng.uniform(0.4, 0.8)
+        mask = sum(1 << i for i in range(ROWS * COLS) if rng.random() < share)
+        cells = hint._bits(mask)
+        if len(cells) < 2:
+            continue
+        comp = hint._component(1 << cells[0], mask)
+        inside = hint._bits(comp)
+        x, end = rng.choice(inside), rng.choice(inside)
+        paths = hint.RegionPaths()
+        for path, want in (
+            (longest_path(comp, (x,)), paths.longest_from(x, comp)),
+            (longest_path(comp, (x, end)), paths.longest_between(x, end, comp) if x != end else 1),
+            (longest_path(comp, ()), paths.longest_anywhere(comp)[0] if len(inside) > 1 else 0),
+            (paths_from(comp, x, comp & ~(1 << x)).get(end, []), 0),
+        ):
+            if want or path:
+                assert len(set(path)) == len(path) and all(comp >> v & 1 for v in path)
+                assert all(hint.TOUCH[a] >> b & 1 for a, b in itertools.pairwise(path))
+            if want:
+                assert len(path) == want, (comp, x, end)
+        if x != end:
+            assert len(paths_from(comp, x, comp & ~(1 << x)).get(end, [])) == (
+                paths.longest_between(x, end, comp)
+            )

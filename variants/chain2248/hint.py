@@ -49,10 +49,14 @@ shorter one: longer never hurts the value and always helps the length. Hence:
    start in a region whose paths all fall well short of its size.
 
 Exact always; fast on boards from real play (see benchmarks/bench_2248_hint.py).
-The search is still exponential in the worst case: a region of 25 or more equal
-tiles whose longest path falls two or more cells short of every bound is searched
-through. On 16,000 random ragged boards of mostly 2s (the hardest family found)
-the slowest took about 120 ms; no proof keeps every board under 200 ms.
+The search is exponential in the worst case (a big region whose longest paths fall
+well short of every bound, as on boards of 4s among a few 2s and 8s), so each query
+it runs for the levels has a budget of steps (WORK_BUDGET, a count, so the hint is
+the same on every machine). A query that spends it is answered instead by a frontier
+programme (see :mod:`.frontier`), exact in a time bounded by the board's width, and
+one programme answers every query from the same entry, or to the same exit, at once.
+The slowest boards found by an adversarial search are pinned, with their answers, in
+tests/chain2248/test_hint.py and the benchmark.
 
 Among chains equal in tile and length the first found wins (a fixed order of
 cells and searches), so the hint is deterministic.
@@ -64,8 +68,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from twofold.variants.chain2248.board import CELLS, COLS, NEIGHBOURS, ROWS, Cell, merge_value
+from twofold.variants.chain2248.frontier import longest_path, paths_from
 
 Chain = tuple[Cell, ...]
+#: a path length the levels ask for: (kind, cell, other cell, region)
+Query = tuple[int, int, int, int]
 SIZE = ROWS * COLS
 FULL = (1 << SIZE) - 1
 _COL0 = sum(1 << (r * COLS) for r in range(ROWS))
@@ -217,6 +224,16 @@ EAGER = 20
 #: the same for a path from one cell with a free other end
 EAGER_FREE = 20
 
+#: search steps one query may take before the frontier programme answers it instead (a
+#: count, not a time, so the hint is the same on every machine): the search is far
+#: quicker on almost every board, the programme's time is bounded on all of them
+WORK_BUDGET = 1000
+
+
+class _TooSlow(Exception):
+    """A query's search has spent its budget (see WORK_BUDGET)."""
+
+
 #: how a memoised best path goes on: it ends here; it steps to cell a in part b; it
 #: goes on inside a (some cells dropped); it ends at dead end a, searched inside b;
 #: it visits every cell, as found by the cover search (kept in RegionPaths._covers)
@@ -236,6 +253,22 @@ class RegionPaths:
         # proven upper bounds of longest_from, by (start, part): a path from x is one
         # cell more than a path from its next cell, so a bound passes down, less one
         self._ceiling: dict[tuple[int, int], int] = {}
+        # paths between two cells found by the frontier programme, by (x, end, part)
+        self._pair_paths: dict[tuple[int, int, int], list[int]] = {}
+        self._anywhere: dict[int, tuple[int, tuple[int, int, int]]] = {}
+        # the entries and exits the frontier programme was asked about, by region
+        self._asked: dict[int, list[int]] = {}
+        #: search steps left before the query gives way to the frontier programme (the
+        #: hint sets it per query; unbounded for any other use)
+        self.work = 1 << 62
+        #: cells with a touching tile of double value, where a chain may climb, and cells
+        #: with a touching tile of half value, where it may come in (see best_chain)
+        self.exits = self.entries = 0
+
+    def _spend(self) -> None:
+        self.work -= 1
+        if self.work < 0:
+            raise _TooSlow
 
     # -- bounds -------------------------------------------------------------------------
 
@@ -287,6 +320,7 @@ class RegionPaths:
         known = self._free.get(key)
         if known is not None:
             return known[0]
+        self._spend()
         rest = comp & ~(1 << x)
         best, how = 1, _NONE
         dead = _one_neighbour(comp) & rest if rest else 0
@@ -389,6 +423,7 @@ class RegionPaths:
         known = self._pair_memo.get(key)
         if known is not None:
             return known[0]
+        self._spend()
         best, how = 0, _NONE
         trimmed = _trim(comp, (1 << x) | (1 << end))
         if trimmed != comp:
@@ -423,6 +458,12 @@ class RegionPaths:
         return best
 
     def longest_anywhere(self, comp: int) -> tuple[int, tuple[int, int, int]]:
+        known = self._anywhere.get(comp)
+        if known is None:
+            known = self._anywhere[comp] = self._longest_anywhere(comp)
+        return known
+
+    def _longest_anywhere(self, comp: int) -> tuple[int, tuple[int, int, int]]:
         """The longest path inside ``comp``: its length and how to rebuild it.
 
         ``(_STEP, x, part)``: the longest path from x inside part; ``(_PAIR, a, part)``
@@ -476,6 +517,7 @@ class RegionPaths:
         target = comp.bit_count() - 1
         inner = comp & ~(1 << x) & ~(1 << end)
         for c in sorted(_bits(inner), key=lambda c: ((TOUCH[c] & comp).bit_count(), c)):
+            self._spend()
             part = comp & ~(1 << c)
             if _component(1 << x, part) != part or not _may_cover(x, end, part):
                 continue
@@ -500,6 +542,49 @@ class RegionPaths:
         nexts = _bits(TOUCH[x] & rest)
         nexts.sort(key=lambda y: (TOUCH[y] & rest).bit_count())
         return nexts
+
+    # -- the frontier programme, once a search has spent its budget ---------------------
+
+    def by_frontier(self, query: Query) -> int:
+        """Answer a query with the frontier programme and keep the paths for the rebuild.
+
+        A query about a path between an entry and an exit answers every query from that
+        entry to an exit, or from an entry to that exit, at once.
+        """
+        kind, a, b, comp = query
+        if kind == _ANYWHERE:
+            path = longest_path(comp, ())
+            if path:
+                self._free[(path[0], comp)] = (len(path), (_COVER, 0, 0))
+                self._covers[(path[0], comp)] = path
+            self._anywhere[comp] = (len(path), (_STEP, path[0], comp) if path else _NONE)
+            return len(path)
+        if kind == _FROM:
+            path = longest_path(comp, (a,))
+            self._free[(a, comp)] = (len(path), (_COVER, 0, 0))
+            self._covers[(a, comp)] = path
+            return len(path)
+        # The levels ask for paths from each entry of a region to each of its exits:
+        # one programme from the side with fewer cells answers a whole row of them.
+        entries, exits = comp & self.entries | 1 << a, comp & self.exits | 1 << b
+        asked = self._asked.setdefault(comp, [0, 0])
+        if asked[1] >> b & 1:  # an exit asked before with another entry: all entries
+            anchor, targets = b, entries
+        elif asked[0] >> a & 1 or exits.bit_count() < entries.bit_count():
+            anchor, targets = a, exits
+        else:
+            anchor, targets = b, entries
+        asked[0] |= 1 << a
+        asked[1] |= 1 << b
+        targets &= ~(1 << anchor)
+        found = paths_from(comp, anchor, targets)
+        for end in _bits(targets):
+            path = found.get(end, [])
+            # kept as the query would ask it: from the entry to the exit
+            x, far = self._ends(end, anchor, comp) if anchor == b else self._ends(anchor, end, comp)
+            self._pair_memo[(x, far, comp)] = (len(path), (_COVER, 0, 0) if path else _NONE)
+            self._pair_paths[(x, far, comp)] = path if x == anchor else path[::-1]
+        return self._pair_memo[(*self._ends(a, b, comp), comp)][0]
 
     # -- the paths themselves -----------------------------------------------------------
 
@@ -535,6 +620,8 @@ class RegionPaths:
             if tag == _STEP:
                 x, comp = a, b
                 path.append(x)
+            elif tag == _COVER:
+                return path[:-1] + self._pair_paths[(x, end, comp)]
             else:
                 comp = a
         return path
@@ -753,10 +840,11 @@ def _next_power(n: int) -> int:
     return 1 << (n - 1).bit_length()
 
 
-Query = tuple[int, int, int, int]
 #: regions at least this big are planned on the block-cut bound too: it is often
 #: exact where the quick bounds are not, and spares the searches of every start
 PLAN_BLOCKS = 12
+#: regions at least this big get the block-cut bound on a query's first use
+EAGER_BLOCKS = 16
 #: the kinds of path length the levels ask for
 _FROM, _BETWEEN, _ANYWHERE = 0, 1, 2
 
@@ -790,6 +878,11 @@ class _Lengths:
             else:
                 bound = self.paths.region_bound(region)
             self.bounds[query] = bound
+            if kind != _ANYWHERE and region.bit_count() >= EAGER_BLOCKS:
+                # a big region's plans would otherwise fall one tightened query at a
+                # time, each fall a whole new plan
+                self._tighten(query)
+                bound = self.bounds[query]
         return bound
 
     def _tighten(self, query: Query) -> bool:
@@ -823,18 +916,25 @@ class _Lengths:
         if any([self._tighten(query) for query in todo]):
             return True
         for query in todo:
-            kind, a, b, region = query
-            if kind == _FROM:
-                if self.bounds.get(query) == region.bit_count() >= EAGER:
-                    # a path through every cell may be there, and a blind search may
-                    # not come upon it until it has tried every other way first
-                    self.paths.cover_first(a, region)
-                self.exact[query] = self.paths.longest_from(a, region)
-            elif kind == _BETWEEN:
-                self.exact[query] = self.paths.longest_between(a, b, region)
-            else:
-                self.exact[query] = self.paths.longest_anywhere(region)[0]
+            self.paths.work = WORK_BUDGET
+            try:
+                self.exact[query] = self._search(query)
+            except _TooSlow:
+                self.exact[query] = self.paths.by_frontier(query)
         return bool(todo)
+
+    def _search(self, query: Query) -> int:
+        """The exact length by the path search (_TooSlow once it spends its budget)."""
+        kind, a, b, region = query
+        if kind == _FROM:
+            if self.bounds.get(query) == region.bit_count() >= EAGER:
+                # a path through every cell may be there, and a blind search may
+                # not come upon it until it has tried every other way first
+                self.paths.cover_first(a, region)
+            return self.paths.longest_from(a, region)
+        if kind == _BETWEEN:
+            return self.paths.longest_between(a, b, region)
+        return self.paths.longest_anywhere(region)[0]
 
 
 Back = tuple[int, int, int] | None
@@ -860,6 +960,10 @@ def best_chain(board: Sequence[Sequence[int]]) -> Chain | None:
         if TOUCH[i] & by_value.get(2 * v, 0):
             exits |= 1 << i
     paths = RegionPaths()
+    paths.exits = exits
+    for i, v in enumerate(values):
+        if v % 2 == 0 and TOUCH[i] & by_value.get(v // 2, 0):
+            paths.entries |= 1 << i
     lengths = _Lengths(paths)
     while True:
         winner, finish, best = _plan(values, by_value, region_of, exits, lengths)
