@@ -10,6 +10,7 @@ from twofold.core.events import Cell
 from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, PowerUp, Statistic, Status
 from twofold.core.rules import Mode, Refused
+from twofold.variants.chain2248.autoplay import autoplayer_for
 from twofold.variants.chain2248.board import merge_value
 from twofold.variants.chain2248.guide import help_text, tutorial
 from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
@@ -114,6 +115,7 @@ def _mode(
         status=presenter.status,
         hint=presenter.hint,
         judge=presenter.judge,
+        autoplayer=autoplayer_for(rules),
         **extra,
     )
 
