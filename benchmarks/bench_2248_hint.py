@@ -109,8 +109,9 @@ def ragged_boards(count: int, seed: int = 2248) -> Iterator[Grid]:
 
 
 #: the slowest boards found (exponents, reading order) and their answers (tile, length);
-#: the first is issue 16's board. Seconds before the frontier programme (one core):
-#: 2.9, 0.17, 1.2, 0.85, 0.32, 0.05, 0.41, 0.15, 0.02 (a loaded machine)
+#: the first is issue 16's board. Milliseconds before the frontier programme, then
+#: after (a second call in one process): 1900/95, 145/70, 860/74, 800/147, 242/85,
+#: 44/5, 377/170, 80/5, 8/7
 SLOW_PINS = [
     ("3322332222222222232222323233322222122212", 256, 36),
     ("2222232132212232312242222222221233222322", 256, 32),

@@ -53,8 +53,10 @@ The search is exponential in the worst case (a big region whose longest paths fa
 well short of every bound, as on boards of 4s among a few 2s and 8s), so each query
 it runs for the levels has a budget of steps (WORK_BUDGET, a count, so the hint is
 the same on every machine). A query that spends it is answered instead by a frontier
-programme (see :mod:`.frontier`), exact in a time bounded by the board's width, and
-one programme answers every query from the same entry, or to the same exit, at once.
+programme (see :mod:`.frontier`), exact in a time bounded by the board's width; one
+programme answers every query from the same entry, or to the same exit, at once, and
+once a search from a cell has spent its budget in a region, the next ones there go
+straight to the programme.
 The slowest boards found by an adversarial search are pinned, with their answers, in
 tests/chain2248/test_hint.py and the benchmark.
 
@@ -863,6 +865,9 @@ class _Lengths:
         self.exact: dict[Query, int] = {}
         self.bounds: dict[Query, int] = {}
         self.tightened: set[Query] = set()
+        # (kind, region) whose search from a cell spent its budget: the next such
+        # query goes straight to the frontier programme
+        self.slow: set[tuple[int, int]] = set()
 
     def get(self, query: Query) -> int:
         known = self.exact.get(query)
@@ -916,10 +921,16 @@ class _Lengths:
         if any([self._tighten(query) for query in todo]):
             return True
         for query in todo:
+            kind, _a, _b, region = query
+            if (kind, region) in self.slow:  # its search spent the budget once already
+                self.exact[query] = self.paths.by_frontier(query)
+                continue
             self.paths.work = WORK_BUDGET
             try:
                 self.exact[query] = self._search(query)
             except _TooSlow:
+                if kind == _FROM:  # (a pair's programme answers a whole row at once)
+                    self.slow.add((kind, region))
                 self.exact[query] = self.paths.by_frontier(query)
         return bool(todo)
 
