@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+from twofold.core.i18n import _
+
 Aggregate = Literal["best", "total", "average", "latest", "reached"]
 AGGREGATES: tuple[str, ...] = ("best", "total", "average", "latest", "reached")
 #: what a Statistic may read besides the keys of ``Rules.stats``
@@ -41,6 +43,17 @@ class Statistic:
     @property
     def field(self) -> str:
         return self.name or self.key
+
+
+def games_reaching(goal: int) -> Statistic:
+    """How many counted games made the ``goal`` tile (``reached_GOAL`` in ``stats --json``)."""
+    return Statistic(
+        "largest",
+        _("Games reaching {goal}").format(goal=goal),
+        "reached",
+        name=f"reached_{goal}",
+        threshold=goal,
+    )
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 from twofold.core import hookimpl
 from twofold.core.capabilities import Autoplayer, Hint, Sample
 from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, Statistic
+from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode
 from twofold.variants.classic2048.rules import GOAL, ClassicRules, SlideState
 
@@ -40,15 +40,7 @@ def help_text() -> str:
 
 
 def statistics() -> tuple[Statistic, ...]:
-    return (
-        Statistic(
-            "largest",
-            _("Games reaching {goal}").format(goal=GOAL),
-            "reached",
-            name="reached_2048",
-            threshold=GOAL,
-        ),
-    )
+    return (games_reaching(GOAL),)
 
 
 def autoplayer(size: int) -> Callable[[int | None], Autoplayer]:

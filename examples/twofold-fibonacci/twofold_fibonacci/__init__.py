@@ -22,7 +22,7 @@ from typing import Any
 
 from twofold.core import hookimpl
 from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, Statistic, Status
+from twofold.core.presentation import Gauge, Statistic, Status, games_reaching
 from twofold.core.rules import Mode
 from twofold_fibonacci.rules import GOAL, FibonacciRules, FibState
 
@@ -53,13 +53,7 @@ def help_text(undo: str) -> str:
 def statistics() -> tuple[Statistic, ...]:
     """What Statistics and ``twofold stats`` show for these modes, besides the usual."""
     return (
-        Statistic(
-            "largest",
-            _("Games reaching {goal}").format(goal=GOAL),
-            "reached",
-            name=f"reached_{GOAL}",
-            threshold=GOAL,
-        ),
+        games_reaching(GOAL),
         Statistic("sums", _("Sums made, all games"), "total", name="sums"),
         Statistic("sums", _("Most sums in a game"), "best", name="most_sums"),
     )
