@@ -20,10 +20,12 @@ boards from real play; no board over 200 ms.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 from twofold.core.codes import code_from_text
 from twofold.variants.chain2248.board import COLS, ROWS
@@ -108,20 +110,10 @@ def ragged_boards(count: int, seed: int = 2248) -> Iterator[Grid]:
         ]
 
 
-#: the slowest boards found (exponents, reading order) and their answers (tile, length);
-#: the first is issue 16's board. Milliseconds before the frontier programme, then
-#: after (a second call in one process): 1900/95, 145/70, 860/74, 800/147, 242/85,
-#: 44/5, 377/170, 80/5, 8/7
+#: the slowest boards found, with their answers (see the file's "about")
 SLOW_PINS = [
-    ("3322332222222222232222323233322222122212", 256, 36),
-    ("2222232132212232312242222222221233222322", 256, 32),
-    ("1111111112111222111122121111121213111121", 128, 32),
-    ("1222212212231231222222122212222122222222", 256, 34),
-    ("3242222222222121122232222212113222223322", 256, 33),
-    ("1221112321212222221133212232122212311222", 128, 30),
-    ("2232331222223233323122223232322222222222", 256, 31),
-    ("2111221321323211222232121212212112123222", 128, 23),
-    ("3111313212112111121111111111111321212111", 128, 33),
+    tuple(pin)
+    for pin in json.loads((Path(__file__).parent / "slow_hint_boards.json").read_text())["pins"]
 ]
 
 

@@ -154,12 +154,46 @@ def is_known(event: object) -> bool:
 
 def _is_cell(value: object, rows: int, cols: int) -> bool:
     return (
-        isinstance(value, tuple)
+        type(value) is tuple
         and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and type(value[0]) is int
+        and type(value[1]) is int
         and 0 <= value[0] < rows
         and 0 <= value[1] < cols
     )
+
+
+def _is_count(value: object, rows: int, cols: int) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _is_cells(value: object, rows: int, cols: int) -> bool:
+    return type(value) is tuple and all(_is_cell(c, rows, cols) for c in value)
+
+
+def _is_flag(value: object, rows: int, cols: int) -> bool:
+    return type(value) is bool
+
+
+def _is_word(value: object, rows: int, cols: int) -> bool:
+    return isinstance(value, str)
+
+
+_CHECKERS = {
+    "cell": _is_cell,
+    "source": _is_cell,
+    "target": _is_cell,
+    "cells": _is_cells,
+    "value": _is_count,
+    "tile": _is_count,
+    "length": _is_count,
+    "free": _is_flag,
+}
+#: each kind's fields and how each is checked, worked out once per kind
+_FIELDS = {
+    kind: tuple((f.name, _CHECKERS.get(f.name, _is_word)) for f in dataclasses.fields(cls))
+    for kind, cls in VOCABULARY.items()
+}
 
 
 def check(events: Sequence[object], board: Sequence[Sequence[int]]) -> None:
@@ -175,17 +209,7 @@ def check(events: Sequence[object], board: Sequence[Sequence[int]]) -> None:
         if not is_known(event):
             raise ValueError(f"{type(event).__name__} is not an event of twofold.core.events")
         assert isinstance(event, Event)
-        for f in dataclasses.fields(event):
-            value = getattr(event, f.name)
-            if f.name in ("cell", "source", "target"):
-                ok = _is_cell(value, rows, cols)
-            elif f.name == "cells":
-                ok = isinstance(value, tuple) and all(_is_cell(c, rows, cols) for c in value)
-            elif f.name in ("value", "tile", "length"):
-                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            elif f.name == "free":
-                ok = isinstance(value, bool)
-            else:
-                ok = isinstance(value, str)
-            if not ok:
-                raise ValueError(f"event {event.kind!r} has a bad {f.name}: {value!r}"[:200])
+        for name, ok in _FIELDS[event.kind]:
+            value = getattr(event, name)
+            if not ok(value, rows, cols):
+                raise ValueError(f"event {event.kind!r} has a bad {name}: {value!r}"[:200])

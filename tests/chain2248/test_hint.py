@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -161,17 +163,6 @@ RAGGED_PINS = [
 ]
 
 
-@pytest.mark.parametrize(("exponents", "tile", "length"), RAGGED_PINS)
-def test_hint_on_ragged_mostly_2_boards_keeps_its_answers(
-    exponents: str, tile: int, length: int
-) -> None:
-    board = [[2 ** int(exponents[r * COLS + c]) for c in range(COLS)] for r in range(ROWS)]
-    hint = best_chain(board)
-    assert hint is not None
-    check_chain(board, list(hint))
-    assert chain_key(board, hint) == (tile, length)
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_cover_search_agrees_with_the_plain_search(
     seed: int, monkeypatch: pytest.MonkeyPatch
@@ -199,26 +190,18 @@ def test_cover_search_agrees_with_the_plain_search(
                 assert all(hint.TOUCH[a] >> b & 1 for a, b in itertools.pairwise(cover))
 
 
-#: the slowest boards an adversarial search found (random weights over 2, 4 and 8,
-#: then hill-climbing on the time), with their answers: the first is the issue's board,
-#: 3 s before the frontier programme; the answers agree with the search alone
+#: the slowest boards an adversarial search found, with their answers (the benchmark
+#: times the same file)
 SLOW_PINS = [
-    ("3322332222222222232222323233322222122212", 256, 36),
-    ("2222232132212232312242222222221233222322", 256, 32),
-    ("1111111112111222111122121111121213111121", 128, 32),
-    ("1222212212231231222222122212222122222222", 256, 34),
-    ("3242222222222121122232222212113222223322", 256, 33),
-    ("1221112321212222221133212232122212311222", 128, 30),
-    ("2232331222223233323122223232322222222222", 256, 31),
-    ("2111221321323211222232121212212112123222", 128, 23),
-    ("3111313212112111121111111111111321212111", 128, 33),
+    tuple(pin)
+    for pin in json.loads(
+        (Path(__file__).parents[2] / "benchmarks" / "slow_hint_boards.json").read_text()
+    )["pins"]
 ]
 
 
-@pytest.mark.parametrize(("exponents", "tile", "length"), SLOW_PINS)
-def test_hint_on_the_slowest_boards_found_keeps_its_answers(
-    exponents: str, tile: int, length: int
-) -> None:
+@pytest.mark.parametrize(("exponents", "tile", "length"), [*RAGGED_PINS, *SLOW_PINS])
+def test_hint_on_pinned_boards_keeps_its_answers(exponents: str, tile: int, length: int) -> None:
     board = [[2 ** int(exponents[r * COLS + c]) for c in range(COLS)] for r in range(ROWS)]
     found = best_chain(board)
     assert found is not None

@@ -79,16 +79,12 @@ class StatusLine(Static):
         self._refusal_timer = None
         self.show(self.resting)
 
-    def show(self, resting: Text, *, chain: Text | None = None, prompt: str = "") -> None:
-        """Draw the line: a prompt or a chain first, then a refusal, a message, the rest."""
+    def show(self, resting: Text, *, prompt: str = "") -> None:
+        """Draw the line: a prompt first, then a refusal, a message, the rest."""
         self.resting = resting
         refusal = "✗ " + self.refusal if self.refusal else ""
         if prompt:
             text = Text(refusal, style=REFUSAL_STYLE) if refusal else Text(prompt, style="bold")
-        elif chain is not None:
-            text = chain.copy()
-            if refusal:
-                text.append("   " + refusal, style=REFUSAL_STYLE)
         elif refusal:
             text = Text(refusal, style=REFUSAL_STYLE)
         elif self.message is not None:
@@ -96,7 +92,3 @@ class StatusLine(Static):
         else:
             text = resting
         self.update(text)
-
-    @property
-    def text(self) -> str:
-        return str(self.render())
