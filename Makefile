@@ -2,11 +2,11 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py variants/classic2048/_expectimax.c | cksum | cut -d' ' -f1)
 
 .PHONY: play test lint bench i18n clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py variants/classic2048/_expectimax.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster]'

@@ -96,14 +96,21 @@ def test_the_heuristic_prefers_monotone_lines_with_room() -> None:
     assert line_score((2, 2, 0, 0)) > line_score((2, 3, 0, 0))
 
 
-def test_depth_adapts_to_how_full_the_board_is() -> None:
+def test_depth_grows_with_the_kinds_of_tile_on_a_4x4_board() -> None:
     solver = Solver(4)
-    assert solver.depth_for(position(*[[2, 0, 0, 0]] * 4).packed) == 2
+    assert solver.depth_for(position(*[[2, 0, 0, 0]] * 4).packed) == 3
     crowded = position([2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2, 0], [4, 8, 0, 0])
-    assert solver.depth_for(crowded.packed) > 2
+    assert solver.depth_for(crowded.packed) == 10 - 2
     assert Solver(4, 1).depth_for(crowded.packed) == 1
     with pytest.raises(ValueError):
         Solver(4, 0)
+
+
+def test_depth_adapts_to_how_full_a_big_board_is() -> None:
+    solver = Solver(5)
+    assert solver.depth_for(position(*[[2, 0, 0, 0, 0]] * 5).packed) == 2
+    crowded = [[2, 4, 8, 16, 2], [32, 64, 128, 256, 4], [512, 1024, 2, 0, 8], [4, 8, 0, 0, 16]]
+    assert solver.depth_for(position(*crowded, [2, 4, 2, 4, 2]).packed) > 2
 
 
 def test_play_out_and_summary() -> None:

@@ -2,13 +2,23 @@
 
 The search alternates the player's move (take the best of the moves that change the
 board) and the deal's chance node (every empty cell equally likely, a 2 nine times in
-ten, a 4 the tenth). It looks ``depth`` player moves ahead, deeper when the board is
-crowded (where mistakes end games) and shallower when it is open, prunes branches whose
+ten, a 4 the tenth). It looks ``depth`` player moves ahead, prunes branches whose
 probability has become negligible, and caches chance nodes by board for the length of
 one decision. Leaves are scored by a heuristic summed over every row and every column,
-each looked up in a table filled lazily per row: empty cells, merges available,
-monotone lines (which pulls the big tiles to an edge and into a corner), minus a
-penalty growing with the tiles' size.
+each looked up in a table of row values: empty cells, merges available, monotone lines
+(which pulls the big tiles to an edge and into a corner), minus a penalty growing with
+the tiles' size.
+
+How deep: on 4x4 boards, one move fewer than the board has kinds of tile (at least
+three), after nneonneo's 2048 AI: a board of many kinds is one where a wrong move
+strands a tile, and the probability pruning keeps open boards cheap however deep the
+limit. The 5x5 and 6x6 boards, roomy enough that two to four moves play well, adapt
+the depth to how full they are.
+
+4x4 boards are searched by ``_expectimax.c``, compiled where the package is installed
+(setup.py), which makes the same moves as the Python search here about 150 times
+sooner: it adds the same doubles in the same order, and the tests hold the two equal.
+Where no compiler was found, or a board holds a 65536, the Python search plays.
 
 The solver is deterministic (the same state always gives the same move, ties going to
 the first of left, right, up, down) and never picks a move that changes nothing.
@@ -16,6 +26,7 @@ the first of left, right, up, down) and never picks a move that changes nothing.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
@@ -23,6 +34,11 @@ from typing import Any
 from twofold.core.i18n import _
 from twofold.variants.classic2048.rules import SlideState
 from twofold.variants.classic2048.slide import CELL_BITS, CELL_MASK, DIRECTIONS, LazyTable, engine
+
+try:  # built by setup.py where a C compiler is found
+    from twofold.variants.classic2048 import _expectimax
+except ImportError:  # the same search in Python: the same moves, only slower
+    _expectimax = None
 
 # Heuristic weights (after nneonneo's well-tested 2048 AI), applied per line.
 #: every live line starts here, so any live board scores far above a lost one (0)
@@ -36,7 +52,11 @@ EMPTY_WEIGHT = 270.0
 
 #: branches less likely than this are scored by the heuristic instead of searched
 PRUNE_PROBABILITY = 1e-4
+#: the deepest ``--depth`` a player may ask for (the 4x4 default goes deeper where it pays)
 MAX_DEPTH = 6
+#: 4x4 depth: the board's kinds of tile less DEEP_FEWER, and never under DEEP_LEAST
+DEEP_FEWER = 2
+DEEP_LEAST = 3
 
 
 def line_score(line: tuple[int, ...]) -> float:
@@ -76,15 +96,18 @@ class Solver:
     """Chooses moves for boards of one size.
 
     ``depth`` is how many player moves to look ahead, the one being chosen included
-    (1 is greedy); None adapts it to the board, from 2 on an open board to 4 on a
-    crowded one.
+    (1 is greedy); None adapts it to the board (see the module's docstring).
     """
 
-    def __init__(self, size: int = 4, depth: int | None = None) -> None:
+    def __init__(self, size: int = 4, depth: int | None = None, compiled: bool = True) -> None:
         if depth is not None and not 1 <= depth <= MAX_DEPTH:
             raise ValueError(_("the search depth is from 1 to {most}").format(most=MAX_DEPTH))
         self.size = size
         self.depth = depth
+        #: whether 4x4 boards are searched by the compiled search (same moves, sooner)
+        self.compiled = compiled and size == 4 and _expectimax is not None
+        if self.compiled:
+            _configure_compiled()
         self.engine = engine(size)
         self._shifts = tuple(i * CELL_BITS for i in range(size * size))
         #: leaf values by board: the same leaves recur under many spawns and decisions
@@ -117,6 +140,8 @@ class Solver:
             return self.depth
         empty = sum(1 for s in self._shifts if not (packed >> s) & CELL_MASK)
         distinct = len({(packed >> s) & CELL_MASK for s in self._shifts} - {0})
+        if self.size == 4:
+            return max(DEEP_LEAST, distinct - DEEP_FEWER)
         if empty <= 2 and distinct >= 8:
             return 4
         if empty <= 6 or distinct >= 9:
@@ -132,6 +157,15 @@ class Solver:
     def scores(self, packed: int, depth: int | None = None) -> dict[str, float]:
         """The expected heuristic value of each move that changes the board."""
         depth = self.depth_for(packed) if depth is None else depth
+        if self.compiled:
+            board = nibbles(packed)
+            found = None if board is None else _expectimax.scores(board, depth, PRUNE_PROBABILITY)
+            if found is not None:
+                return {d: v for d, v in zip(DIRECTIONS, found, strict=True) if v is not None}
+        return self._search(packed, depth)
+
+    def _search(self, packed: int, depth: int) -> dict[str, float]:
+        """The search itself, in Python; _expectimax.c is the same, node for node."""
         moves = self.engine.board_moves
         successors = self.engine.successors
         leaves = self._leaves
@@ -179,6 +213,29 @@ class Solver:
         return found
 
 
+def nibbles(packed: int) -> int | None:
+    """A 4x4 board packed four bits a cell, for the compiled search; None past a 32768."""
+    board = 0
+    for cell in range(16):
+        exponent = (packed >> (cell * CELL_BITS)) & CELL_MASK
+        if exponent > 15:
+            return None
+        board |= exponent << (cell * 4)
+    return board
+
+
+def _configure_compiled() -> None:
+    """Hand the compiled search the heuristic of every 4-cell row (once per process)."""
+    global _configured
+    if not _configured:
+        rows = array(
+            "d", (line_score(tuple(r >> s & 15 for s in (0, 4, 8, 12))) for r in range(1 << 16))
+        )
+        _expectimax.configure(rows)
+        _configured = True
+
+
+_configured = False
 _solvers: dict[tuple[int, int | None], Solver] = {}
 
 

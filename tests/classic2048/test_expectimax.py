@@ -1,0 +1,70 @@
+"""The compiled 4x4 search (_expectimax.c) against the Python one: the same moves."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from twofold.variants.classic2048.slide import engine
+from twofold.variants.classic2048.solver import PRUNE_PROBABILITY, Solver, nibbles
+
+_expectimax = pytest.importorskip(
+    "twofold.variants.classic2048._expectimax", reason="the compiled search was not built"
+)
+
+ENGINE = engine(4)
+
+
+def boards(largest: int = 14) -> st.SearchStrategy[int]:
+    """Packed 4x4 boards with about a third of the cells empty."""
+    cell = st.one_of(st.just(0), st.integers(1, largest))
+    rows = st.lists(st.lists(cell, min_size=4, max_size=4), min_size=4, max_size=4)
+    return rows.map(ENGINE.pack)
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_the_compiled_moves_are_the_engines(packed: int) -> None:
+    expected = tuple(nibbles(moved) for moved in ENGINE.successors(packed))
+    assert _expectimax.moves(nibbles(packed)) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards(largest=15), st.integers(1, 3))
+def test_the_compiled_search_scores_every_move_as_the_python_search(
+    packed: int, depth: int
+) -> None:
+    compiled = Solver(4, depth)
+    assert compiled.compiled
+    assert compiled.scores(packed) == Solver(4, depth, compiled=False).scores(packed)
+
+
+def test_the_default_depth_agrees_on_a_crowded_board() -> None:
+    packed = ENGINE.pack([[2, 4, 8, 3], [11, 10, 9, 5], [12, 0, 1, 0], [13, 0, 0, 1]])
+    solver = Solver(4)
+    assert solver.depth_for(packed) >= 6
+    assert solver.scores(packed) == Solver(4, compiled=False).scores(packed)
+
+
+def test_two_32768s_that_would_merge_send_the_search_to_python() -> None:
+    packed = ENGINE.pack([[15, 15, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert _expectimax.moves(nibbles(packed)) is None
+    assert _expectimax.scores(nibbles(packed), 2, PRUNE_PROBABILITY) is None
+    assert Solver(4, 2).scores(packed) == Solver(4, 2, compiled=False).scores(packed)
+    assert Solver(4, 2).choose_packed(packed) in ("left", "right")  # either merges them
+
+
+def test_a_65536_is_searched_in_python() -> None:
+    packed = ENGINE.pack([[16, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert nibbles(packed) is None
+    assert Solver(4, 2).scores(packed) == Solver(4, 2, compiled=False).scores(packed)
+
+
+def test_bad_calls_are_errors_not_crashes() -> None:
+    with pytest.raises(ValueError):
+        _expectimax.configure(b"too short")
+    with pytest.raises(ValueError):
+        _expectimax.scores(1, 0, PRUNE_PROBABILITY)
+    with pytest.raises(OverflowError):
+        _expectimax.moves(1 << 64)

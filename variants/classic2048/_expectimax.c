@@ -1,0 +1,299 @@
+/*
+ * The 2048 solver's search for 4x4 boards, compiled: the same expectimax as
+ * Solver._search in solver.py, node for node and float operation for float operation,
+ * so a move chosen here is the move the Python search would choose, only sooner.
+ *
+ * A board is one 64-bit word: cell (row, col) holds its tile's exponent in the four
+ * bits at 4 * (4 * row + col), so row 0 (the top) is the low 16 bits and column 0 the
+ * low nibble of its row. The leaf heuristic is the caller's: configure() takes the
+ * value of every one of the 65,536 rows, computed in Python by solver.line_score, so
+ * the two searches add up the very same doubles. Nothing here may be reassociated or
+ * fused (setup.py compiles with -ffp-contract=off) or the two would drift apart.
+ *
+ * Four bits hold exponents up to 15 (32768). A move that would merge two 32768s sets
+ * a flag instead; scores() then returns None and the caller searches in Python.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t board_t;
+
+#define ROWS 65536
+#define ROW_MASK 0xFFFFULL
+
+static uint16_t row_left[ROWS], row_right[ROWS];
+/* 1 where moving the row that way would make an exponent of 16 */
+static uint8_t left_overflows[ROWS], right_overflows[ROWS];
+static double heuristic[ROWS];
+static int configured = 0;
+
+/* Resolve one line of four exponents towards index 0, as trace_line in slide.py. */
+static uint16_t trace_line(const unsigned cells[4], uint8_t *overflow) {
+    unsigned result[4] = {0, 0, 0, 0};
+    int length = 0, last_made = 0;
+    for (int index = 0; index < 4; index++) {
+        unsigned exponent = cells[index];
+        if (!exponent) continue;
+        if (length && result[length - 1] == exponent && !last_made) {
+            if (exponent == 15) *overflow = 1;
+            result[length - 1] = exponent + 1;
+            last_made = 1;
+        } else {
+            result[length++] = exponent;
+            last_made = 0;
+        }
+    }
+    return (uint16_t)((result[0] & 15) | (result[1] & 15) << 4 | (result[2] & 15) << 8 |
+                      (result[3] & 15) << 12);
+}
+
+static void build_rows(void) {
+    for (unsigned row = 0; row < ROWS; row++) {
+        unsigned cells[4], reversed[4];
+        for (int i = 0; i < 4; i++) {
+            cells[i] = (row >> (4 * i)) & 15;
+            reversed[3 - i] = cells[i];
+        }
+        row_left[row] = trace_line(cells, &left_overflows[row]);
+        uint16_t back = trace_line(reversed, &right_overflows[row]);
+        row_right[row] = (uint16_t)((back >> 12) | ((back >> 4) & 0xF0) | ((back << 4) & 0xF00) |
+                                    (back << 12));
+    }
+}
+
+/* Rows become columns: cell (r, c) moves to (c, r). */
+static inline board_t transpose(board_t x) {
+    board_t a1 = x & 0xF0F00F0FF0F00F0FULL;
+    board_t a2 = x & 0x0000F0F00000F0F0ULL;
+    board_t a3 = x & 0x0F0F00000F0F0000ULL;
+    board_t a = a1 | (a2 << 12) | (a3 >> 12);
+    board_t b1 = a & 0xFF00FF0000FF00FFULL;
+    board_t b2 = a & 0x00FF00FF00000000ULL;
+    board_t b3 = a & 0x00000000FF00FF00ULL;
+    return b1 | (b2 >> 24) | (b3 << 24);
+}
+
+static inline board_t rows_moved(board_t b, const uint16_t *table, const uint8_t *overflows,
+                                 int *overflow) {
+    board_t moved = 0;
+    for (int r = 0; r < 4; r++) {
+        unsigned row = (unsigned)((b >> (16 * r)) & ROW_MASK);
+        moved |= (board_t)table[row] << (16 * r);
+        *overflow |= overflows[row];
+    }
+    return moved;
+}
+
+/* The four boards a move can give, in DIRECTIONS order: left, right, up, down. */
+static inline void successors(board_t b, board_t out[4], int *overflow) {
+    board_t t = transpose(b);
+    out[0] = rows_moved(b, row_left, left_overflows, overflow);
+    out[1] = rows_moved(b, row_right, right_overflows, overflow);
+    out[2] = transpose(rows_moved(t, row_left, left_overflows, overflow));
+    out[3] = transpose(rows_moved(t, row_right, right_overflows, overflow));
+}
+
+/* Summed left to right, as the generated evaluate() in solver.py. */
+static inline double leaf(board_t b) {
+    board_t t = transpose(b);
+    return heuristic[b & ROW_MASK] + heuristic[(b >> 16) & ROW_MASK] +
+           heuristic[(b >> 32) & ROW_MASK] + heuristic[b >> 48] + heuristic[t & ROW_MASK] +
+           heuristic[(t >> 16) & ROW_MASK] + heuristic[(t >> 32) & ROW_MASK] + heuristic[t >> 48];
+}
+
+/* -- the chance nodes' cache: an unbounded map board -> (depth, value), as a dict ------ */
+
+typedef struct {
+    board_t board; /* 0: a free slot (a board after a move is never empty) */
+    int depth;
+    double value;
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t mask;
+    size_t used;
+    double threshold;
+    int overflow;
+    int out_of_memory;
+} Search;
+
+static inline size_t slot_of(board_t board, size_t mask) {
+    board ^= board >> 29;
+    board *= 0xBF58476D1CE4E5B9ULL;
+    board ^= board >> 32;
+    return (size_t)board & mask;
+}
+
+static Entry *find(Search *s, board_t board) {
+    size_t i = slot_of(board, s->mask);
+    while (s->slots[i].board && s->slots[i].board != board) i = (i + 1) & s->mask;
+    return &s->slots[i];
+}
+
+static int grow(Search *s) {
+    size_t capacity = (s->mask + 1) * 2;
+    Entry *slots = calloc(capacity, sizeof(Entry));
+    if (!slots) return 0;
+    Entry *old = s->slots;
+    size_t old_capacity = s->mask + 1;
+    s->slots = slots;
+    s->mask = capacity - 1;
+    for (size_t i = 0; i < old_capacity; i++)
+        if (old[i].board) *find(s, old[i].board) = old[i];
+    free(old);
+    return 1;
+}
+
+static void remember(Search *s, board_t board, int depth, double value) {
+    Entry *entry = find(s, board);
+    if (!entry->board) {
+        if (2 * (s->used + 1) > s->mask + 1) {
+            if (!grow(s)) {
+                s->out_of_memory = 1;
+                return;
+            }
+            entry = find(s, board);
+        }
+        s->used++;
+        entry->board = board;
+    }
+    entry->depth = depth;
+    entry->value = value;
+}
+
+/* -- the search -------------------------------------------------------------------- */
+
+static double best(Search *s, board_t board, int depth, double probability);
+
+static double chance(Search *s, board_t board, int depth, double probability) {
+    if (depth == 0 || probability < s->threshold) return leaf(board);
+    Entry *known = find(s, board);
+    if (known->board && known->depth >= depth) return known->value;
+    int empty = 0;
+    for (int i = 0; i < 16; i++)
+        if (!((board >> (4 * i)) & 15)) empty++;
+    double share = probability / empty;
+    double two = share * 0.9, four = share * 0.1;
+    double total = 0.0;
+    for (int i = 0; i < 16; i++) {
+        if ((board >> (4 * i)) & 15) continue;
+        total += 0.9 * best(s, board | (board_t)1 << (4 * i), depth, two);
+        total += 0.1 * best(s, board | (board_t)2 << (4 * i), depth, four);
+    }
+    double value = total / empty;
+    remember(s, board, depth, value);
+    return value;
+}
+
+static double best(Search *s, board_t board, int depth, double probability) {
+    board_t moved[4];
+    successors(board, moved, &s->overflow);
+    double top = 0.0; /* no move left: the game is lost */
+    int last = depth == 1 || probability < s->threshold;
+    for (int d = 0; d < 4; d++) {
+        if (moved[d] == board) continue;
+        double value = last ? leaf(moved[d]) : chance(s, moved[d], depth - 1, probability);
+        if (value > top) top = value;
+    }
+    return top;
+}
+
+/* -- Python ------------------------------------------------------------------------ */
+
+static PyObject *configure(PyObject *self, PyObject *arg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len != (Py_ssize_t)sizeof(heuristic)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "the heuristic takes 65536 doubles, one per row");
+        return NULL;
+    }
+    /* searches in other threads read the table without the GIL: fill it once only */
+    if (!configured) {
+        memcpy(heuristic, view.buf, sizeof(heuristic));
+        configured = 1;
+    }
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+static int read_board(PyObject *arg, board_t *board) {
+    *board = (board_t)PyLong_AsUnsignedLongLong(arg);
+    return !(*board == (board_t)-1 && PyErr_Occurred());
+}
+
+static PyObject *scores(PyObject *self, PyObject *args) {
+    PyObject *packed;
+    int depth;
+    double threshold;
+    if (!PyArg_ParseTuple(args, "Oid", &packed, &depth, &threshold)) return NULL;
+    board_t board;
+    if (!read_board(packed, &board)) return NULL;
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() the heuristic first");
+        return NULL;
+    }
+    if (depth < 1) {
+        PyErr_SetString(PyExc_ValueError, "the depth is at least 1");
+        return NULL;
+    }
+    Search s = {calloc(1 << 12, sizeof(Entry)), (1 << 12) - 1, 0, threshold, 0, 0};
+    if (!s.slots) return PyErr_NoMemory();
+    double found[4];
+    board_t moved[4];
+    Py_BEGIN_ALLOW_THREADS
+    successors(board, moved, &s.overflow);
+    for (int d = 0; d < 4; d++)
+        if (moved[d] != board) found[d] = chance(&s, moved[d], depth - 1, 1.0);
+    Py_END_ALLOW_THREADS
+    free(s.slots);
+    if (s.out_of_memory) return PyErr_NoMemory();
+    if (s.overflow) Py_RETURN_NONE;
+    PyObject *result = PyTuple_New(4);
+    if (!result) return NULL;
+    for (int d = 0; d < 4; d++) {
+        PyObject *item = moved[d] == board ? Py_NewRef(Py_None) : PyFloat_FromDouble(found[d]);
+        if (!item) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(result, d, item);
+    }
+    return result;
+}
+
+static PyObject *moves(PyObject *self, PyObject *arg) {
+    board_t board;
+    if (!read_board(arg, &board)) return NULL;
+    board_t moved[4];
+    int overflow = 0;
+    successors(board, moved, &overflow);
+    if (overflow) Py_RETURN_NONE;
+    return Py_BuildValue("(KKKK)", moved[0], moved[1], moved[2], moved[3]);
+}
+
+static PyMethodDef methods[] = {
+    {"configure", configure, METH_O,
+     "configure(rows: buffer of 65536 doubles): the heuristic value of every row (once)."},
+    {"scores", scores, METH_VARARGS,
+     "scores(board, depth, threshold) -> the expected value of each of the four moves\n"
+     "(None where a move changes nothing), or None when a 65536 could be made."},
+    {"moves", moves, METH_O,
+     "moves(board) -> the boards after left, right, up and down (None if one overflows)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_expectimax",
+    "The 2048 solver's expectimax search for 4x4 boards, compiled (see solver.py).", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__expectimax(void) {
+    build_rows();
+    return PyModule_Create(&module);
+}
