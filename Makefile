@@ -26,6 +26,7 @@ lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pypro
 
 bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_2048_moves.py
+	$(BIN)/python benchmarks/bench_2048_search.py
 	$(BIN)/python benchmarks/bench_2248_hint.py
 	$(BIN)/python benchmarks/bench_app.py
 	$(BIN)/python benchmarks/bench_browser.py

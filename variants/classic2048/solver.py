@@ -16,7 +16,7 @@ limit. The 5x5 and 6x6 boards, roomy enough that two to four moves play well, ad
 the depth to how full they are.
 
 4x4 boards are searched by ``_expectimax.c``, compiled where the package is installed
-(setup.py), which makes the same moves as the Python search here about 150 times
+(setup.py), which makes the same moves as the Python search here about 100 times
 sooner: it adds the same doubles in the same order, and the tests hold the two equal.
 Where no compiler was found, or a board holds a 65536, the Python search plays.
 
