@@ -114,6 +114,7 @@ def _programme(
     moves = _MOVES
     if len(moves) > MAX_MOVES:
         moves.clear()
+        _JOINS.clear()
     # layers[k][(window, sealed)] = (cells on the path, state before, edges); sealed is
     # how many free ends have left the window, or (track) which cell did, -1 for none
     layers: list[Layer] = []
@@ -210,15 +211,32 @@ def _options(
             hows += list(combinations(usable, 2))
     found = []
     for how in hows:
-        step = _step(window, how, inside)
-        if step is None:
-            continue
-        moved, gained, finished = step
-        leaving = moved[0]
-        if leaving > 0:  # an end leaves: CLOSES if its piece has no end left in the window
-            leaving = CLOSES if leaving not in moved[1:] else ENDS
-        found.append((_canonical(moved[1:]), gained, finished, leaving, how))
+        key = (window, how, inside)
+        joined = _JOINS.get(key, _UNKNOWN)
+        if joined is _UNKNOWN:
+            joined = _JOINS[key] = _join(window, how, inside)
+        if joined is not None:
+            found.append((*joined, how))
     return found
+
+
+Join = tuple[tuple[int, ...], int, bool, int]
+#: a window and the edges cell i takes -> (window after, gained, closed, leaving), shared
+#: by every column (most of what a first programme in a process spends is spent here)
+_JOINS: dict[tuple[tuple[int, ...], tuple[int, ...], bool], Join | None] = {}
+_UNKNOWN = object()
+
+
+def _join(window: tuple[int, ...], how: tuple[int, ...], inside: bool) -> Join | None:
+    """One option of :func:`_options` without its edges; None when they close a loop."""
+    step = _step(window, how, inside)
+    if step is None:
+        return None
+    moved, gained, finished = step
+    leaving = moved[0]
+    if leaving > 0:  # an end leaves: CLOSES if its piece has no end left in the window
+        leaving = CLOSES if leaving not in moved[1:] else ENDS
+    return _canonical(moved[1:]), gained, finished, leaving
 
 
 def _step(
