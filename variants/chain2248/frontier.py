@@ -48,6 +48,9 @@ def _earlier(i: int) -> tuple[int, ...]:
 
 
 EARLIER = tuple(_earlier(i) for i in range(SIZE))
+#: cells with the same earlier neighbours join the same ways: one number per such shape
+#: (five on the board: top-left, the rest of the top row, left edge, middle, right edge)
+SHAPE = tuple(sorted(set(EARLIER)).index(e) for e in EARLIER)
 
 
 def _canonical(window: tuple[int, ...]) -> tuple[int, ...]:
@@ -133,12 +136,14 @@ def _programme(
             not 0 <= j < SIZE or j in terminal or later[j] > i for j in range(i - WINDOW + 1, i + 1)
         )
         shut_dead = not all(alive)
+        shape = SHAPE[i] if inside else -1  # a cell outside comp joins no way at all
         for state, (count, _before, _how) in states.items():
             window, sealed = state
-            key = (window, i % COLS, i >= COLS, inside, is_end, usable_ends)
+            key = (window, shape, inside, is_end, usable_ends)
             options = moves.get(key)
             if options is None:
-                options = moves[key] = _options(window, i, inside, is_end, usable_ends)
+                earlier = EARLIER[i] if inside else ()
+                options = moves[key] = _options(window, earlier, inside, is_end, usable_ends)
             for rest, gained, finished, leaving, how in options:
                 value = count + gained
                 now = sealed
@@ -192,19 +197,19 @@ def _later(j: int, comp: int) -> int:
 
 def _options(
     window: tuple[int, ...],
-    i: int,
+    earlier: tuple[int, ...],
     inside: bool,
     is_end: bool,
     usable_ends: tuple[int, ...],
 ) -> list[Option]:
-    """Every way cell i may join the path, given the window of the six cells before it:
-    (the window after, cells gained, whether the path closed, the cell leaving: OPEN,
-    SHUT, ENDS or CLOSES, edges)."""
+    """Every way cell i may join the path, given the window of the six cells before it
+    and the window positions of i's earlier neighbours: (the window after, cells gained,
+    whether the path closed, the cell leaving: OPEN, SHUT, ENDS or CLOSES, edges)."""
     if not inside:
         hows: list[tuple[int, ...]] = [()]
     else:
         usable = [
-            p for p in EARLIER[i] if window[p] != SHUT and not (window[p] > 0 and p in usable_ends)
+            p for p in earlier if window[p] != SHUT and not (window[p] > 0 and p in usable_ends)
         ]
         hows = [(), *((p,) for p in usable)]
         if not is_end:
