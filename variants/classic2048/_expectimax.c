@@ -78,31 +78,39 @@ static inline board_t transpose(board_t x) {
 
 static inline board_t rows_moved(board_t b, const uint16_t *table, const uint8_t *overflows,
                                  int *overflow) {
-    board_t moved = 0;
-    for (int r = 0; r < 4; r++) {
-        unsigned row = (unsigned)((b >> (16 * r)) & ROW_MASK);
-        moved |= (board_t)table[row] << (16 * r);
-        *overflow |= overflows[row];
-    }
-    return moved;
+    unsigned r0 = (unsigned)(b & ROW_MASK), r1 = (unsigned)((b >> 16) & ROW_MASK),
+             r2 = (unsigned)((b >> 32) & ROW_MASK), r3 = (unsigned)(b >> 48);
+    *overflow |= overflows[r0] | overflows[r1] | overflows[r2] | overflows[r3];
+    return (board_t)table[r0] | (board_t)table[r1] << 16 | (board_t)table[r2] << 32 |
+           (board_t)table[r3] << 48;
 }
 
-/* The four boards a move can give, in DIRECTIONS order: left, right, up, down. */
-static inline void successors(board_t b, board_t out[4], int *overflow) {
+/* The four boards a move can give, in DIRECTIONS order: left, right, up, down, and (for
+   leaves, which score rows and columns) each one's transpose. */
+static inline void successors(board_t b, board_t out[4], board_t flipped[4], int *overflow) {
     board_t t = transpose(b);
     out[0] = rows_moved(b, row_left, left_overflows, overflow);
     out[1] = rows_moved(b, row_right, right_overflows, overflow);
-    out[2] = transpose(rows_moved(t, row_left, left_overflows, overflow));
-    out[3] = transpose(rows_moved(t, row_right, right_overflows, overflow));
+    board_t up = rows_moved(t, row_left, left_overflows, overflow);
+    board_t down = rows_moved(t, row_right, right_overflows, overflow);
+    out[2] = transpose(up);
+    out[3] = transpose(down);
+    if (flipped != NULL) {
+        flipped[0] = transpose(out[0]);
+        flipped[1] = transpose(out[1]);
+        flipped[2] = up;
+        flipped[3] = down;
+    }
 }
 
-/* Summed left to right, as the generated evaluate() in solver.py. */
-static inline double leaf(board_t b) {
-    board_t t = transpose(b);
+/* Summed left to right, as the generated evaluate() in solver.py; t is b transposed. */
+static inline double leaf_of(board_t b, board_t t) {
     return heuristic[b & ROW_MASK] + heuristic[(b >> 16) & ROW_MASK] +
            heuristic[(b >> 32) & ROW_MASK] + heuristic[b >> 48] + heuristic[t & ROW_MASK] +
            heuristic[(t >> 16) & ROW_MASK] + heuristic[(t >> 32) & ROW_MASK] + heuristic[t >> 48];
 }
+
+static inline double leaf(board_t b) { return leaf_of(b, transpose(b)); }
 
 /* -- the chance nodes' cache: an unbounded map board -> (depth, value), as a dict ------ */
 
@@ -173,16 +181,18 @@ static double chance(Search *s, board_t board, int depth, double probability) {
     if (depth == 0 || probability < s->threshold) return leaf(board);
     Entry *known = find(s, board);
     if (known->board && known->depth >= depth) return known->value;
-    int empty = 0;
-    for (int i = 0; i < 16; i++)
-        if (!((board >> (4 * i)) & 15)) empty++;
+    /* the low bit of every empty cell's nibble, cells in ascending order */
+    board_t filled = board | board >> 1;
+    filled |= filled >> 2;
+    board_t empties = ~filled & 0x1111111111111111ULL;
+    int empty = (int)((empties * 0x1111111111111111ULL) >> 60); /* at most 15: a move was made */
     double share = probability / empty;
     double two = share * 0.9, four = share * 0.1;
     double total = 0.0;
-    for (int i = 0; i < 16; i++) {
-        if ((board >> (4 * i)) & 15) continue;
-        total += 0.9 * best(s, board | (board_t)1 << (4 * i), depth, two);
-        total += 0.1 * best(s, board | (board_t)2 << (4 * i), depth, four);
+    for (; empties; empties &= empties - 1) {
+        board_t tile = empties & -empties;
+        total += 0.9 * best(s, board | tile, depth, two);
+        total += 0.1 * best(s, board | tile << 1, depth, four);
     }
     double value = total / empty;
     remember(s, board, depth, value);
@@ -190,13 +200,21 @@ static double chance(Search *s, board_t board, int depth, double probability) {
 }
 
 static double best(Search *s, board_t board, int depth, double probability) {
-    board_t moved[4];
-    successors(board, moved, &s->overflow);
+    board_t moved[4], flipped[4];
     double top = 0.0; /* no move left: the game is lost */
-    int last = depth == 1 || probability < s->threshold;
+    if (depth == 1 || probability < s->threshold) { /* the moves lead to leaves */
+        successors(board, moved, flipped, &s->overflow);
+        for (int d = 0; d < 4; d++) {
+            if (moved[d] == board) continue;
+            double value = leaf_of(moved[d], flipped[d]);
+            if (value > top) top = value;
+        }
+        return top;
+    }
+    successors(board, moved, NULL, &s->overflow);
     for (int d = 0; d < 4; d++) {
         if (moved[d] == board) continue;
-        double value = last ? leaf(moved[d]) : chance(s, moved[d], depth - 1, probability);
+        double value = chance(s, moved[d], depth - 1, probability);
         if (value > top) top = value;
     }
     return top;
@@ -246,7 +264,7 @@ static PyObject *scores(PyObject *self, PyObject *args) {
     double found[4];
     board_t moved[4];
     Py_BEGIN_ALLOW_THREADS
-    successors(board, moved, &s.overflow);
+    successors(board, moved, NULL, &s.overflow);
     for (int d = 0; d < 4; d++)
         if (moved[d] != board) found[d] = chance(&s, moved[d], depth - 1, 1.0);
     Py_END_ALLOW_THREADS
@@ -271,7 +289,7 @@ static PyObject *moves(PyObject *self, PyObject *arg) {
     if (!read_board(arg, &board)) return NULL;
     board_t moved[4];
     int overflow = 0;
-    successors(board, moved, &overflow);
+    successors(board, moved, NULL, &overflow);
     if (overflow) Py_RETURN_NONE;
     return Py_BuildValue("(KKKK)", moved[0], moved[1], moved[2], moved[3]);
 }
