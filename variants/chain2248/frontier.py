@@ -251,11 +251,11 @@ def _step(
     with i appended: (window of seven, cells gained, whether a piece closed both ends).
     None when the edges would close a loop."""
     w = list(window)
-    fresh = max((v for v in w if v > 0), default=0) + 1
     if not inside:
         return (*w, SHUT), 0, False
     if not how:
         return (*w, OPEN), 0, False
+    fresh = max(*w, 0) + 1  # a label no piece in the window has
     gained = 1 + sum(1 for p in how if w[p] == OPEN)
     if len(how) == 1:
         p = how[0]
