@@ -60,7 +60,7 @@ def steady_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     """ "No more moves" outlasts a slow, busy test machine (it gives way to the result)."""
     from twofold.ui.chain import dialogs
 
-    monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0)
+    monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     from twofold.ui.chain import board, dialogs, status
 
     monkeypatch.setattr(board, "FLASH_SECONDS", 30.0)
-    monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0)
+    monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
     monkeypatch.setattr(status, "REFUSAL_SECONDS", 30.0)
     monkeypatch.setattr(status, "MESSAGE_SECONDS", 30.0)
 

