@@ -455,6 +455,9 @@ async def test_too_small_a_terminal_gets_the_whole_sentence_and_reachable_button
         await app.push_screen(screen)
         await until(pilot, lambda: app.screen is not screen)
         tutorial = app.screen
+        title = tutorial.query_one("#tutorial-title")
+        await until(pilot, lambda: title.region.area > 0)  # laid out
+        await pilot.pause()
         skip = tutorial.query_one("#tutorial-skip")
         assert tutorial.region.contains_region(skip.region) and skip.region.area > 0
         await pilot.click("#tutorial-skip")
