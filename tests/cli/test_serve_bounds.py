@@ -269,10 +269,11 @@ def test_sizes_are_clamped_to_a_screen(no_app: list[tuple[Any, ...]]) -> None:
 
     in_process(talk)
     most = (serve.MAX_COLUMNS, serve.MAX_ROWS)
+    least = (serve.MIN_COLUMNS, serve.MIN_ROWS)
     assert [asked for asked in no_app if asked != ("stop",)] == [
-        ("start", most[0], 1),
+        ("start", most[0], least[1]),
         ("resize", *most),
-        ("resize", 1, 1),
+        ("resize", *least),
         ("resize", 120, 40),
         ("stdin", b"q"),
     ]
@@ -281,35 +282,51 @@ def test_sizes_are_clamped_to_a_screen(no_app: list[tuple[Any, ...]]) -> None:
 
 def test_a_screen_size_is_from_one_cell_to_the_largest_screen() -> None:
     assert serve.screen_size("100000", "100000") == (serve.MAX_COLUMNS, serve.MAX_ROWS)
-    assert serve.screen_size(-5, 0) == (1, 1)
+    assert serve.screen_size(-5, 0) == (serve.MIN_COLUMNS, serve.MIN_ROWS)
     assert serve.screen_size(" 90 ", 30) == (90, 30)
     assert serve.screen_size("1e9", 30) is None
     assert serve.screen_size(None, 30) is None
     assert serve.screen_size(90.5, 30) is None
 
 
+async def drawn_with(websocket: aiohttp.ClientWebSocketResponse, text: bytes) -> bool:
+    """Wait until the app's output shows ``text``; False if the page ends first."""
+    output = b""
+    while text not in output:
+        message = await next_output(websocket)
+        if message.type != aiohttp.WSMsgType.BINARY:
+            return False
+        output += message.data
+    return True
+
+
 @linux_only
 def test_a_page_process_gets_a_clamped_size_and_lives_through_a_negative_resize(
     served: Served,
 ) -> None:
-    async def play() -> tuple[dict[str, str], aiohttp.WSMessage, bool]:
-        async with aiohttp.ClientSession() as client:
-            url = websocket_url(served, f"ws/game/2048/{CODE}?width=100000&height=100000")
-            async with client.ws_connect(url) as websocket:
-                await first_screen(websocket)
-                (page,) = children(served.process.pid)
-                started = environment(page)
-                await websocket.send_json(["resize", {"width": -5, "height": -5}])
-                await websocket.send_json(["resize", {"width": 90, "height": 30}])
-                # drawn again at 90x30: the app lived through -5x-5
-                drawn = await next_output(websocket)
-                while drawn.type == aiohttp.WSMsgType.BINARY and b"\x1b[" not in drawn.data:
-                    drawn = await next_output(websocket)
-                return started, drawn, alive(page)
+    """A resize to -5x-5 ended the page's app (the menu's layout fails below 10 columns)."""
 
-    started, drawn, running = asyncio.run(play())
-    assert (started["COLUMNS"], started["ROWS"]) == (str(serve.MAX_COLUMNS), str(serve.MAX_ROWS))
-    assert drawn.type == aiohttp.WSMsgType.BINARY and running
+    async def open_page(query: str) -> tuple[dict[str, str], bool, bool]:
+        async with (
+            aiohttp.ClientSession() as client,
+            client.ws_connect(websocket_url(served, f"ws?{query}")) as websocket,
+        ):
+            (page,) = wait_until(lambda: children(served.process.pid))
+            started = environment(page)
+            drawn = await drawn_with(websocket, b"twofold")  # the menu
+            await websocket.send_json(["resize", {"width": -5, "height": -5}])
+            await websocket.send_json(["resize", {"width": 90, "height": 30}])
+            # the menu drawn again at 90x30: its app lived through -5x-5
+            again = drawn and await drawn_with(websocket, b"twofold")
+            return started, again, alive(page)
+
+    huge, huge_drawn, huge_running = asyncio.run(open_page("width=100000&height=100000"))
+    assert (huge["COLUMNS"], huge["ROWS"]) == (str(serve.MAX_COLUMNS), str(serve.MAX_ROWS))
+    assert huge_drawn and huge_running
+    wait_until(lambda: not children(served.process.pid))
+    small, small_drawn, small_running = asyncio.run(open_page("width=-5&height=-5"))
+    assert (small["COLUMNS"], small["ROWS"]) == (str(serve.MIN_COLUMNS), str(serve.MIN_ROWS))
+    assert small_drawn and small_running
 
 
 @linux_only
