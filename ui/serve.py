@@ -49,12 +49,15 @@ STOP_SECONDS = 5.0
 #: the largest terminal a page may ask for: wider than an 8K screen of 16 px text
 MAX_COLUMNS = 800
 MAX_ROWS = 250
+#: the smallest: Textual's layout fails in narrower ones (the menu at 5 columns), ending the app
+MIN_COLUMNS = 20
+MIN_ROWS = 5
 #: the largest websocket message a page may send (keys, a resize, a paste of a share string)
 FRAME_LIMIT = 8 * 1024
 #: how many bytes of keys and mouse a page may send a second, after a first FRAME_LIMIT: a
-#: person's typing and mouse take well under it; a flood waits in its sender (each key waiting
-#: in an app costs it about 2.5 KB, see benchmarks/bench_serve_memory.py)
-INPUT_RATE = 4 * 1024
+#: mouse moving at 144 Hz takes 1.7 KB, typing far less; a flood waits in its sender (keys
+#: waiting in an app cost it about 2.5 KB each, see benchmarks/bench_serve_memory.py)
+INPUT_RATE = 2 * 1024
 #: the terminal a page gets when it gives no size, or one that is not a number
 DEFAULT_SIZE = (80, 24)
 
@@ -71,8 +74,11 @@ def app_command(share: str | None, *, served_at: str, server: int) -> str:
     return command if sys.platform == "win32" else f"exec {command}"
 
 
-def cells(value: object, most: int) -> int | None:
-    """A count a page gives (a number or its digits) put between 1 and ``most``; None if none."""
+def cells(value: object, least: int, most: int) -> int | None:
+    """A count a page gives (a number or its digits) put between ``least`` and ``most``.
+
+    None if it gives none.
+    """
     if isinstance(value, str):
         try:
             value = int(value.strip())
@@ -80,12 +86,12 @@ def cells(value: object, most: int) -> int | None:
             return None
     if not isinstance(value, int) or isinstance(value, bool):
         return None
-    return max(1, min(value, most))
+    return max(least, min(value, most))
 
 
 def screen_size(width: object, height: object) -> tuple[int, int] | None:
-    """A page's terminal size, each side from 1 to the most a screen has; None if unreadable."""
-    columns, rows = cells(width, MAX_COLUMNS), cells(height, MAX_ROWS)
+    """A page's terminal size, each side within what a screen has; None if unreadable."""
+    columns, rows = cells(width, MIN_COLUMNS, MAX_COLUMNS), cells(height, MIN_ROWS, MAX_ROWS)
     return None if columns is None or rows is None else (columns, rows)
 
 
@@ -258,7 +264,7 @@ class GameServer(Server):
             title=html.escape(links.page_title(mode_title)),
             static="/static",
             websocket=html.escape(f"{scheme}://{request.host}{path}"),
-            font_size=cells(request.query.get("fontsize"), 64) or 16,
+            font_size=cells(request.query.get("fontsize"), 4, 64) or 16,
             starting=html.escape(_("Starting twofold…")),
             closed=html.escape(_("This game has ended; it is saved.")),
             again=html.escape(_("Open it again")),
