@@ -10,7 +10,8 @@ server and tells the app the page's address).
 What one page can ask of the server is bounded: only the hosts the server was started for are
 answered (403 before anything else, against DNS rebinding), a terminal is at most
 :data:`MAX_COLUMNS` x :data:`MAX_ROWS` cells, a websocket message at most
-:data:`FRAME_LIMIT` bytes, and at most ``max_pages`` pages run at once (503 past that).
+:data:`FRAME_LIMIT` bytes, keys past the first such message are paced at :data:`INPUT_RATE`
+bytes a second, and at most ``max_pages`` pages run at once (503 past that).
 """
 
 from __future__ import annotations
@@ -104,7 +105,9 @@ def host_of(header: str | None) -> str | None:
         parts.port  # noqa: B018 - a port that is not a number raises ValueError
     except ValueError:
         return None
-    if parts.hostname is None or parts.username is not None or parts.path:
+    if parts.hostname is None or parts.username is not None:
+        return None
+    if parts.path or parts.query or parts.fragment:
         return None
     return parts.hostname.rstrip(".")
 

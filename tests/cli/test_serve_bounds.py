@@ -187,7 +187,16 @@ def in_process(
 
 @pytest.mark.parametrize(
     "host",
-    ["evil.example:8000", "evil.example", "localhost.evil.example:8000", "127.0.0.1.evil:80", ""],
+    [
+        "evil.example:8000",
+        "evil.example",
+        "localhost.evil.example:8000",
+        "127.0.0.1.evil:80",
+        "localhost:port",
+        "me@localhost",
+        "localhost?x",
+        "",
+    ],
 )
 @pytest.mark.parametrize("path", ["/", "/ws", "/ws/game/2048/0000200G", "/static/js/textual.js"])
 def test_every_request_for_another_host_is_refused(
