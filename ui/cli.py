@@ -248,9 +248,7 @@ def open_session(registry: plugins.Registry, mode: Mode) -> Session:
 
 def start_game(registry: plugins.Registry, choice: Choice, args: argparse.Namespace) -> int:
     if not (args.json or args.plain):
-        from twofold.ui.app import run_app
-
-        return run_app(choice.mode.id, code=choice.code, position=choice.position)
+        return app_here(choice.mode.id, code=choice.code, position=choice.position)
     from twofold.ui.lines import read_lines, run_lines
 
     session = open_session(registry, choice.mode)
@@ -307,9 +305,20 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_menu(args: argparse.Namespace) -> int:
+    return app_here()
+
+
+def app_here(mode_id: str | None = None, **start: Any) -> int:
+    """Run the app on this terminal; with none, one line saying to use a line mode."""
+    from twofold.ui.terminal import NO_TERMINAL, missing_terminal
+
+    missing = missing_terminal()
+    if missing is not None:
+        print(missing, file=sys.stderr)
+        return NO_TERMINAL
     from twofold.ui.app import run_app
 
-    return run_app()
+    return run_app(mode_id, **start)
 
 
 def add_line_flags(parser: argparse.ArgumentParser) -> None:

@@ -7,9 +7,11 @@ This module stays light (the command line imports it to build its parser); the s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib.util
 import ipaddress
+import signal
 import socket
 import sys
 
@@ -104,6 +106,10 @@ def page_address(host: str, listening: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+def _interrupt(_number: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
     if web_extra_missing():
         print(
@@ -127,12 +133,15 @@ def run(args: argparse.Namespace) -> int:
             ).format(host=args.host),
             file=sys.stderr,
         )
+    # SIGTERM is ctrl+c from here on, before the server's own handlers are in place too
+    signal.signal(signal.SIGTERM, _interrupt)
     from twofold.ui.serve import GameServer
 
     print(
         _("twofold is served at {url} (open it in a web browser; ctrl+c stops it)").format(url=url),
         flush=True,
     )
-    GameServer(listening, url).serve()
+    with contextlib.suppress(KeyboardInterrupt):  # stopped before it served: no game to save
+        GameServer(listening, url).serve()
     print(_("twofold serve stopped; every game is saved."), flush=True)
     return 0

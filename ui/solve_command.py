@@ -10,9 +10,12 @@ store. Ctrl+C stops every worker and still prints the table of the games finishe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -139,6 +142,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     workers = min(args.workers or every_core(), len(games))
     finished: dict[int, PlayedGame] = {}
     interrupted = False
+    stopped_by: list[int] = []
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -149,7 +153,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
         transient=True,
     )
     try:
-        with progress:
+        with progress, _sigterm_as_ctrl_c(stopped_by):
             task = progress.add_task(_("Solving"), total=len(games), status="")
 
             def done(index: int, game: PlayedGame) -> None:
@@ -189,7 +193,31 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
                 "Stopped: {count} game finished.", "Stopped: {count} games finished.", len(played)
             )
             print(stopped.format(count=len(played)), file=out)
+    if stopped_by:
+        return 128 + stopped_by[0]
     return INTERRUPTED if interrupted else 0
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c(stopped_by: list[int]) -> Iterator[None]:
+    """SIGTERM stops the games as ctrl+c does (every worker stopped, the table printed).
+
+    Its number goes into ``stopped_by``, for the exit status (128 + 15, as a shell says).
+    """
+
+    def stop(number: int, _frame: Any) -> None:
+        stopped_by.append(number)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave SIGTERM as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _label(mode: Mode, key: str) -> str:
