@@ -24,6 +24,7 @@ from twofold.core.i18n import N_, _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import Session
+from twofold.ui import completion
 
 USAGE_ERROR = 2
 #: the largest position file read (bytes): a board is a few hundred
@@ -336,15 +337,34 @@ EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def build_parser() -> Parser:
+    from twofold.core.store import HOME_VARIABLE, data_dir
+
     parser = Parser(
         prog="twofold",
         description=_("Power-of-two merge puzzles: sliding 2048 and chain-merging 2248."),
+        epilog="\n".join(
+            [
+                _("Games, settings and records are kept in {folder}").format(folder=data_dir()),
+                _("(set {variable} to keep them in another folder).").format(
+                    variable=HOME_VARIABLE
+                ),
+            ]
+        ),
+        # the epilog's lines as written: a folder's path is never broken at a hyphen
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version",
+        action=VersionAction,
+        help=_("show the version, Python, the compiled search and the data folder"),
     )
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar=_("COMMAND"))
 
     play = sub.add_parser("play", help=_("play a mode (or a shared game MODE/CODE)"))
-    play.add_argument(
-        "mode", metavar=_("MODE"), help=_("a mode such as 2048 or 2248, or MODE/CODE")
+    completion.complete_modes(
+        play.add_argument(
+            "mode", metavar=_("MODE"), help=_("a mode such as 2048 or 2248, or MODE/CODE")
+        )
     )
     play.add_argument(
         "--size", type=small_int, metavar=_("N"), help=_("board size, for modes that have sizes")
@@ -361,7 +381,7 @@ def build_parser() -> Parser:
         default="2248",
         metavar=_("GAME"),
         help=_("2048, 2248 or a plugin's daily game (default 2248)"),
-    )
+    ).completer = completion.daily_games  # type: ignore[attr-defined]
     add_line_flags(daily)
     daily.set_defaults(run=cmd_daily)
 
@@ -377,8 +397,22 @@ def build_parser() -> Parser:
     return parser
 
 
+class VersionAction(argparse.Action):
+    """``--version``: what is installed and where the data lives (see ``twofold.ui.about``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        from twofold.ui.about import version_text
+
+        print(version_text(plugins.registry()))
+        parser.exit(0)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    completion.enable(parser)
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:

@@ -135,13 +135,15 @@ def run(args: argparse.Namespace) -> int:
         )
     # SIGTERM is ctrl+c from here on, before the server's own handlers are in place too
     signal.signal(signal.SIGTERM, _interrupt)
-    from twofold.ui.serve import GameServer
-
-    print(
-        _("twofold is served at {url} (open it in a web browser; ctrl+c stops it)").format(url=url),
-        flush=True,
-    )
     with contextlib.suppress(KeyboardInterrupt):  # stopped before it served: no game to save
+        from twofold.ui.serve import GameServer
+
+        print(
+            _("twofold is served at {url} (open it in a web browser; ctrl+c stops it)").format(
+                url=url
+            ),
+            flush=True,
+        )
         GameServer(listening, url).serve()
     print(_("twofold serve stopped; every game is saved."), flush=True)
     return 0

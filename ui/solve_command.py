@@ -27,6 +27,8 @@ from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
 from twofold.core.i18n import _, ngettext
 from twofold.core.plugins import registry
 from twofold.core.rules import Mode
+from twofold.ui import completion
+from twofold.ui.about import slow_search_line
 
 DEFAULT_MODE = "2048"
 USAGE_ERROR = 2
@@ -42,13 +44,14 @@ def every_core() -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = _("Let a mode's autoplayer play games headless and report how far it got.")
-    parser.add_argument(
+    mode = parser.add_argument(
         "mode",
         nargs="?",
         default=DEFAULT_MODE,
         metavar=_("MODE"),
         help=_("a mode with an autoplayer, such as 2048 or 2248 (default 2048)"),
     )
+    completion.complete_modes(mode)
     parser.add_argument(
         "--size", type=int, metavar=_("N"), help=_("board size, for modes that have sizes")
     )
@@ -131,6 +134,9 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     except (ValueError, CodeError) as error:
         print(f"twofold: {error}", file=err)
         return USAGE_ERROR
+    slow = slow_search_line(mode, autoplayer)
+    if slow is not None:
+        print(slow, file=err)
     client = None
     if args.cluster:
         try:  # connect before any game, so an unreachable scheduler is one line at once
