@@ -87,6 +87,10 @@ class GameServer(Server):
             files("twofold.ui").joinpath("serve_page.html").read_text(encoding="utf-8")
         )
         self.script = files("twofold.ui").joinpath("serve_page.js").read_text(encoding="utf-8")
+        #: a bad game link's page, in the look of the game's
+        self.error_page = string.Template(
+            files("twofold.ui").joinpath("serve_error.html").read_text(encoding="utf-8")
+        )
         self.registry = plugins.registry()
 
     # -- the web application --------------------------------------------------------------
@@ -133,8 +137,13 @@ class GameServer(Server):
         try:
             share = self.game_of(request)
         except ValueError as error:
-            body = "<!DOCTYPE html><title>twofold</title><p>{}</p><p><a href='/'>{}</a></p>"
-            text = body.format(html.escape(str(error)), html.escape(_("Open the menu")))
+            text = self.error_page.substitute(
+                language=html.escape(current_language()),
+                title=html.escape(links.page_title(None)),
+                static="/static",
+                message=html.escape(str(error)),
+                menu=html.escape(_("Open the menu")),
+            )
             return web.Response(status=400, text=text, content_type="text/html")
         mode_title = None
         path = "/ws"
