@@ -2,18 +2,28 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml setup.py variants/classic2048/_expectimax.c | cksum | cut -d' ' -f1)
+SOURCES := pyproject.toml setup.py variants/classic2048/_expectimax.c
+VERSION := $(shell cat $(SOURCES) | cksum | cut -d' ' -f1)
+# One .venv: `make play` installs what playing needs (the app and the web extra); `make test`
+# (and lint, bench, i18n) adds the test tools and the cluster extra to the same environment.
+PLAY_STAMP := $(VENV)/.play-$(VERSION)
+STAMP := $(VENV)/.installed-$(VERSION)
 
 .PHONY: play test lint bench i18n clean
 
-$(STAMP): pyproject.toml setup.py variants/classic2048/_expectimax.c
+$(PLAY_STAMP): $(SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	rm -f $(VENV)/.play-*
+	touch $(PLAY_STAMP)
+
+$(STAMP): $(PLAY_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
-play: $(STAMP)  ## install and start the app
+play: $(PLAY_STAMP)  ## install and start the app
 	$(BIN)/twofold
 
 test: $(STAMP)  ## install and run the whole test suite

@@ -24,11 +24,23 @@ class Hint:
 
 
 class Autoplayer(Protocol):
-    """Plays a mode by itself (Watch the solver, ``twofold solve``)."""
+    """Plays a mode by itself (Watch the solver, ``twofold solve``).
+
+    It may also have a ``compiled`` attribute (read with :func:`compiled_search`): True when
+    its compiled part runs, False when it has one that was not built here (it plays the
+    same, only slower, and ``twofold solve`` and ``twofold --version`` say so), and None,
+    or no attribute at all, when it has no compiled part.
+    """
 
     def choose(self, state: Any) -> str | None:
         """The next action (as ``Rules.apply`` takes it), or None to stop playing."""
         ...
+
+
+def compiled_search(autoplayer: Autoplayer) -> bool | None:
+    """An autoplayer's ``compiled`` fact: True, False (not built: slower), or None (none)."""
+    found = getattr(autoplayer, "compiled", None)
+    return None if found is None else bool(found)
 
 
 #: makes an autoplayer; the argument is ``--depth`` (None for the mode's default)

@@ -22,6 +22,7 @@ from twofold.core.plugins import PluginFault, Registry
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
+from twofold.ui import terminal
 from twofold.ui.language import TranslatedApp
 
 ScreenFactory = Callable[[Session], Screen[Any]]
@@ -255,6 +256,16 @@ class TwofoldApp(TranslatedApp):
             self.store.notice = None
         if self.start_mode is not None:
             self.open_mode(self.start_mode, code=self.start_code, position=self.start_position)
+        terminal.watch(self, self.terminal_gone)
+
+    def terminal_gone(self) -> None:
+        """The terminal went away (hangup, stdin closed): save everything and end now."""
+        self.close_sessions()
+        close = getattr(self.store, "close", None)
+        if callable(close):
+            close()
+        terminal.end_soon(terminal.HUNG_UP)
+        self.exit(terminal.HUNG_UP)
 
     def on_app_blur(self, event: events.AppBlur) -> None:
         # a served app starts with a blur from Textual's web driver, not from the player:

@@ -24,6 +24,7 @@ from twofold.core.i18n import N_, _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import Session
+from twofold.ui import completion
 
 USAGE_ERROR = 2
 #: the largest position file read (bytes): a board is a few hundred
@@ -248,9 +249,7 @@ def open_session(registry: plugins.Registry, mode: Mode) -> Session:
 
 def start_game(registry: plugins.Registry, choice: Choice, args: argparse.Namespace) -> int:
     if not (args.json or args.plain):
-        from twofold.ui.app import run_app
-
-        return run_app(choice.mode.id, code=choice.code, position=choice.position)
+        return app_here(choice.mode.id, code=choice.code, position=choice.position)
     from twofold.ui.lines import read_lines, run_lines
 
     session = open_session(registry, choice.mode)
@@ -307,9 +306,20 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 
 def cmd_menu(args: argparse.Namespace) -> int:
+    return app_here()
+
+
+def app_here(mode_id: str | None = None, **start: Any) -> int:
+    """Run the app on this terminal; with none, one line saying to use a line mode."""
+    from twofold.ui.terminal import NO_TERMINAL, missing_terminal
+
+    missing = missing_terminal()
+    if missing is not None:
+        print(missing, file=sys.stderr)
+        return NO_TERMINAL
     from twofold.ui.app import run_app
 
-    return run_app()
+    return run_app(mode_id, **start)
 
 
 def add_line_flags(parser: argparse.ArgumentParser) -> None:
@@ -327,15 +337,34 @@ EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def build_parser() -> Parser:
+    from twofold.core.store import HOME_VARIABLE, data_dir
+
     parser = Parser(
         prog="twofold",
         description=_("Power-of-two merge puzzles: sliding 2048 and chain-merging 2248."),
+        epilog="\n".join(
+            [
+                _("Games, settings and records are kept in {folder}").format(folder=data_dir()),
+                _("(set {variable} to keep them in another folder).").format(
+                    variable=HOME_VARIABLE
+                ),
+            ]
+        ),
+        # the epilog's lines as written: a folder's path is never broken at a hyphen
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version",
+        action=VersionAction,
+        help=_("show the version, Python, the compiled search and the data folder"),
     )
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar=_("COMMAND"))
 
     play = sub.add_parser("play", help=_("play a mode (or a shared game MODE/CODE)"))
-    play.add_argument(
-        "mode", metavar=_("MODE"), help=_("a mode such as 2048 or 2248, or MODE/CODE")
+    completion.complete_modes(
+        play.add_argument(
+            "mode", metavar=_("MODE"), help=_("a mode such as 2048 or 2248, or MODE/CODE")
+        )
     )
     play.add_argument(
         "--size", type=small_int, metavar=_("N"), help=_("board size, for modes that have sizes")
@@ -352,7 +381,7 @@ def build_parser() -> Parser:
         default="2248",
         metavar=_("GAME"),
         help=_("2048, 2248 or a plugin's daily game (default 2248)"),
-    )
+    ).completer = completion.daily_games  # type: ignore[attr-defined]
     add_line_flags(daily)
     daily.set_defaults(run=cmd_daily)
 
@@ -368,8 +397,22 @@ def build_parser() -> Parser:
     return parser
 
 
+class VersionAction(argparse.Action):
+    """``--version``: what is installed and where the data lives (see ``twofold.ui.about``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: Any, **_kwargs: Any) -> None:
+        from twofold.ui.about import version_text
+
+        print(version_text(plugins.registry()))
+        parser.exit(0)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    completion.enable(parser)
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:

@@ -173,6 +173,10 @@ class GameServer(Server):
             files("twofold.ui").joinpath("serve_page.html").read_text(encoding="utf-8")
         )
         self.script = files("twofold.ui").joinpath("serve_page.js").read_text(encoding="utf-8")
+        #: a bad game link's page, in the look of the game's
+        self.error_page = string.Template(
+            files("twofold.ui").joinpath("serve_error.html").read_text(encoding="utf-8")
+        )
         self.registry = plugins.registry()
 
     # -- the web application --------------------------------------------------------------
@@ -243,17 +247,26 @@ class GameServer(Server):
             )
         return share_string(mode_id, code)
 
+    def notice_page(self, message: str, link: str, label: str) -> str:
+        """A page of one message and one link, in the look of the game's page."""
+        return self.error_page.substitute(
+            language=html.escape(current_language()),
+            title=html.escape(links.page_title(None)),
+            static="/static",
+            message=html.escape(message),
+            link=html.escape(link, quote=True),
+            menu=html.escape(label),
+        )
+
     async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
-        body = "<!DOCTYPE html><title>twofold</title><p>{}</p><p><a href='{}'>{}</a></p>"
         try:
             share = self.game_of(request)
         except ValueError as error:
-            text = body.format(html.escape(str(error)), "/", html.escape(_("Open the menu")))
+            text = self.notice_page(str(error), "/", _("Open the menu"))
             return web.Response(status=400, text=text, content_type="text/html")
         full = self.full()
         if full is not None:
-            again = html.escape(request.path_qs, quote=True)
-            text = body.format(html.escape(full), again, html.escape(_("Open it again")))
+            text = self.notice_page(full, request.path_qs, _("Open it again"))
             return web.Response(status=503, text=text, content_type="text/html")
         mode_title = None
         path = "/ws"

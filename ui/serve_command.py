@@ -15,6 +15,7 @@ import contextlib
 import errno
 import importlib.util
 import ipaddress
+import signal
 import socket
 import sys
 
@@ -184,6 +185,10 @@ def page_address(host: str, listening: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+def _interrupt(_number: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
     if web_extra_missing():
         print(
@@ -207,13 +212,18 @@ def run(args: argparse.Namespace) -> int:
             ).format(host=args.host),
             file=sys.stderr,
         )
-    from twofold.ui.serve import GameServer
+    # SIGTERM is ctrl+c from here on, before the server's own handlers are in place too
+    signal.signal(signal.SIGTERM, _interrupt)
+    with contextlib.suppress(KeyboardInterrupt):  # stopped before it served: no game to save
+        from twofold.ui.serve import GameServer
 
-    print(
-        _("twofold is served at {url} (open it in a web browser; ctrl+c stops it)").format(url=url),
-        flush=True,
-    )
-    hosts = allowed_hosts(args.host, args.allow_host)
-    GameServer(listening, url, hosts=hosts, max_pages=args.max_pages).serve()
+        print(
+            _("twofold is served at {url} (open it in a web browser; ctrl+c stops it)").format(
+                url=url
+            ),
+            flush=True,
+        )
+        hosts = allowed_hosts(args.host, args.allow_host)
+        GameServer(listening, url, hosts=hosts, max_pages=args.max_pages).serve()
     print(_("twofold serve stopped; every game is saved."), flush=True)
     return 0

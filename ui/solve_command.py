@@ -10,9 +10,12 @@ store. Ctrl+C stops every worker and still prints the table of the games finishe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from rich.console import Console
@@ -24,6 +27,8 @@ from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
 from twofold.core.i18n import _, ngettext
 from twofold.core.plugins import registry
 from twofold.core.rules import Mode
+from twofold.ui import completion
+from twofold.ui.about import slow_search_line
 
 DEFAULT_MODE = "2048"
 USAGE_ERROR = 2
@@ -39,13 +44,14 @@ def every_core() -> int:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = _("Let a mode's autoplayer play games headless and report how far it got.")
-    parser.add_argument(
+    mode = parser.add_argument(
         "mode",
         nargs="?",
         default=DEFAULT_MODE,
         metavar=_("MODE"),
         help=_("a mode with an autoplayer, such as 2048 or 2248 (default 2048)"),
     )
+    completion.complete_modes(mode)
     parser.add_argument(
         "--size", type=int, metavar=_("N"), help=_("board size, for modes that have sizes")
     )
@@ -128,6 +134,9 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     except (ValueError, CodeError) as error:
         print(f"twofold: {error}", file=err)
         return USAGE_ERROR
+    slow = slow_search_line(mode, autoplayer)
+    if slow is not None:
+        print(slow, file=err)
     client = None
     if args.cluster:
         try:  # connect before any game, so an unreachable scheduler is one line at once
@@ -139,6 +148,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     workers = min(args.workers or every_core(), len(games))
     finished: dict[int, PlayedGame] = {}
     interrupted = False
+    stopped_by: list[int] = []
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -149,7 +159,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
         transient=True,
     )
     try:
-        with progress:
+        with progress, _sigterm_as_ctrl_c(stopped_by):
             task = progress.add_task(_("Solving"), total=len(games), status="")
 
             def done(index: int, game: PlayedGame) -> None:
@@ -189,7 +199,31 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
                 "Stopped: {count} game finished.", "Stopped: {count} games finished.", len(played)
             )
             print(stopped.format(count=len(played)), file=out)
+    if stopped_by:
+        return 128 + stopped_by[0]
     return INTERRUPTED if interrupted else 0
+
+
+@contextlib.contextmanager
+def _sigterm_as_ctrl_c(stopped_by: list[int]) -> Iterator[None]:
+    """SIGTERM stops the games as ctrl+c does (every worker stopped, the table printed).
+
+    Its number goes into ``stopped_by``, for the exit status (128 + 15, as a shell says).
+    """
+
+    def stop(number: int, _frame: Any) -> None:
+        stopped_by.append(number)
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: leave SIGTERM as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _label(mode: Mode, key: str) -> str:

@@ -18,6 +18,7 @@ from twofold.core.presentation import Statistic
 from twofold.core.records import Records
 from twofold.core.rules import Mode
 from twofold.core.store import SqliteStore, open_store
+from twofold.ui import completion
 
 #: blocks from low to high for the line of recent scores
 SPARK = "▁▂▃▄▅▆▇█"
@@ -25,12 +26,13 @@ RECENT = 30
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+    mode = parser.add_argument(
         "mode",
         nargs="?",
         metavar=_("MODE"),
         help=_("a mode id or family (2048, 2248, ...); every mode with finished games if left out"),
     )
+    completion.complete_modes(mode)
     parser.add_argument(
         "--json", action="store_true", help=_("print one JSON object instead of tables")
     )

@@ -6,6 +6,7 @@ from the xterm.js terminal's text buffer (``window.twofoldScreen()``), never fro
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import shutil
@@ -162,3 +163,91 @@ def wait_until(check: Any, timeout: float = 10) -> Any:
         if value or time.monotonic() > deadline:
             return value
         time.sleep(0.05)
+
+
+# -- a phone: touches, and what a screenshot shows -------------------------------------------
+
+#: an upright phone (CSS pixels), as Chromium emulates one
+PHONE = {"width": 390, "height": 844}
+
+
+def touch(page: Any, points: list[tuple[float, float]]) -> None:
+    """One finger: down at the first point, through the others, up at the last (real touch
+    events, through the DevTools protocol)."""
+    session = page.context.new_cdp_session(page)
+    try:
+
+        def send(kind: str, x: float, y: float) -> None:
+            at = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+            session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": at})
+
+        send("touchStart", *points[0])
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
+            for step in range(1, 5):
+                send("touchMove", x0 + (x1 - x0) * step / 4, y0 + (y1 - y0) * step / 4)
+        send("touchEnd", *points[-1])
+    finally:
+        session.detach()
+
+
+def drawn_box(page: Any, first_row: int, last_row: int) -> tuple[float, float, float, float]:
+    """What a screenshot at the device's pixels shows between two terminal rows: the box
+    (left, top, right, bottom, in CSS pixels) of everything not the app's background, which
+    is read one row above ``first_row`` at the left edge. The browser decodes the image."""
+    import base64
+
+    png = base64.b64encode(page.screenshot()).decode("ascii")
+    return tuple(  # type: ignore[return-value]
+        page.evaluate(
+            """async ([png, firstRow, lastRow]) => {
+            const t = window.twofoldTerminal;
+            const r = document.querySelector('.xterm-screen').getBoundingClientRect();
+            const cellH = r.height / t.rows, dpr = window.devicePixelRatio;
+            const blob = await (await fetch('data:image/png;base64,' + png)).blob();
+            const bitmap = await createImageBitmap(blob);
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const context = canvas.getContext('2d');
+            context.drawImage(bitmap, 0, 0);
+            const w = bitmap.width, data = context.getImageData(0, 0, w, bitmap.height).data;
+            const at = (x, y) => 4 * (Math.floor(y) * w + Math.floor(x));
+            const blank = at((r.left + 1) * dpr, (r.top + (firstRow - 0.5) * cellH) * dpr);
+            const bg = [data[blank], data[blank + 1], data[blank + 2]];
+            let box = [Infinity, Infinity, -1, -1];
+            const y0 = (r.top + firstRow * cellH) * dpr, y1 = (r.top + lastRow * cellH) * dpr;
+            for (let y = Math.floor(y0); y < y1; y++) {
+              for (let x = Math.floor(r.left * dpr); x < r.right * dpr; x++) {
+                const i = at(x, y);
+                if (data[i] !== bg[0] || data[i + 1] !== bg[1] || data[i + 2] !== bg[2]) {
+                  box = [Math.min(box[0], x), Math.min(box[1], y),
+                         Math.max(box[2], x), Math.max(box[3], y)];
+                }
+              }
+            }
+            return box.map((v) => v / dpr);
+        }""",
+            [png, first_row, last_row],
+        )
+    )
+
+
+def colours_at(page: Any, points: list[tuple[float, float]]) -> list[list[int]]:
+    """The RGB a screenshot at the device's pixels shows at each point (CSS pixels)."""
+    import base64
+
+    png = base64.b64encode(page.screenshot()).decode("ascii")
+    return list(
+        page.evaluate(
+            """async ([png, points]) => {
+            const dpr = window.devicePixelRatio;
+            const blob = await (await fetch('data:image/png;base64,' + png)).blob();
+            const bitmap = await createImageBitmap(blob);
+            const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+            const context = canvas.getContext('2d');
+            context.drawImage(bitmap, 0, 0);
+            return points.map(([x, y]) =>
+                Array.from(context.getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1)
+                    .data.slice(0, 3)));
+        }""",
+            [png, points],
+        )
+    )

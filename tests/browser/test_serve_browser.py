@@ -12,15 +12,20 @@ import pytest
 
 from tests.browser.conftest import skip_without_a_browser
 from tests.browser.served import (
+    PHONE,
     VIEWPORT,
+    WAIT_MS,
     Served,
     cell_center,
+    colours_at,
     drag,
+    drawn_box,
     number_after,
     open_page,
     screen,
     start_server,
     top_bar,
+    touch,
     wait_for,
     wait_for_text,
     wait_until,
@@ -224,3 +229,129 @@ def test_ctrl_c_stops_the_server_and_every_game_it_started_each_saved(
         assert saved is not None and len(saved.actions) == 1
     finally:
         store.close()
+
+
+# -- a phone: touch, a narrow screen, device pixel ratios 1 to 3 ------------------------------
+
+
+@pytest.fixture(params=[2], ids=lambda dpr: f"dpr{dpr}")
+def phone(browser: Any, served: Served, request: pytest.FixtureRequest) -> Any:
+    """An upright phone's browser: 390x844 CSS pixels, touch, at a device pixel ratio."""
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=request.param, is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(WAIT_MS)
+    yield context
+    context.close()
+
+
+def test_a_finger_swipe_moves_2048_past_the_mouse_threshold_only(
+    phone: Any, served: Served
+) -> None:
+    page = open_page(phone, game_url(served, "2048", CODE_2048), "Moves 0")
+    cols, rows = page.evaluate("[window.twofoldTerminal.cols, window.twofoldTerminal.rows]")
+    middle = (cols / 2, rows / 2)
+    touch(page, [cell_center(page, middle[0] + 10, middle[1]), cell_center(page, *middle)])
+    wait_for_text(page, "Moves 1", row=0)
+    # a slide of one column is under the swipe threshold, as with the mouse: no move
+    touch(page, [cell_center(page, *middle), cell_center(page, middle[0] + 1, middle[1])])
+    touch(page, [cell_center(page, *middle), cell_center(page, middle[0], middle[1] + 8)])
+    wait_for_text(page, "Moves 2", row=0)
+    time.sleep(0.3)  # anything the short slide had set off would have landed by now
+    assert number_after("Moves", top_bar(page)) == 2
+
+
+def test_a_finger_drawn_2248_chain_merges(phone: Any, served: Served) -> None:
+    page = open_page(phone, game_url(served, "2248", CODE_2248), "Score 0")
+    board = wait_until(lambda: len(chain_board(screen(page))) == 40 and chain_board(screen(page)))
+    assert board, "\n".join(screen(page))
+    cells = three_equal(board)
+    value = board[cells[0]][2]
+    touch(page, [cell_center(page, board[c][1], board[c][0]) for c in cells])
+    wait_for(page, "() => !/Score 0\\b/.test(window.twofoldScreen()[0])", what="a score")
+    assert chain_board(screen(page))[cells[-1]][2] > value
+
+
+def test_a_2248_chain_tapped_tile_by_tile_merges(phone: Any, served: Served) -> None:
+    code = code_from_text("browser taps")
+    page = open_page(phone, game_url(served, "2248", code), "Score 0")
+    board = wait_until(lambda: len(chain_board(screen(page))) == 40 and chain_board(screen(page)))
+    assert board, "\n".join(screen(page))
+    cells = three_equal(board)
+    value = board[cells[0]][2]
+    # tap the three, then the last again to merge (as clicks do)
+    for cell in [*cells, cells[-1]]:
+        page.touchscreen.tap(*cell_center(page, board[cell][1], board[cell][0]))
+        time.sleep(0.15)  # taps a finger apart, not a double tap
+    wait_for(page, "() => !/Score 0\\b/.test(window.twofoldScreen()[0])", what="a score")
+    assert chain_board(screen(page))[cells[-1]][2] > value
+
+
+@pytest.mark.parametrize("phone", [1, 2, 3], ids=lambda dpr: f"dpr{dpr}", indirect=True)
+@pytest.mark.parametrize("mode", ["2048", "2248"])
+def test_on_a_phone_the_top_bar_is_whole_and_the_board_all_drawn(
+    phone: Any, served: Served, mode: str, tmp_path: Path
+) -> None:
+    code = code_from_text(f"browser phone {mode}")
+    page = open_page(phone, game_url(served, mode, code), "Score 0")
+    shown = f"{code[:4]}-{code[4:]}"
+    wait_for(page, f"() => window.twofoldScreen()[0].trim().endsWith('{shown}')", what="the bar")
+    bar = top_bar(page).split()
+    assert bar[0] == mode and shown in bar and "Score" in bar and "Best" in bar, bar
+    assert ("Moves" in bar) == (mode == "2048")
+    # the app laid out for the whole terminal: its footer on the last row, whole to its last key
+    wait_for(
+        page,
+        "() => { const rows = window.twofoldScreen();"
+        " return rows[rows.length - 1].trimEnd().endsWith('palette'); }",
+        what="the footer on the last row",
+    )
+    rows = screen(page)
+    page.screenshot(path=tmp_path / f"phone-{mode}.png")
+    width = PHONE["width"]
+    # drawn at the right scale: the top bar and the footer, at the screen's top and bottom
+    # corners, are drawn where the terminal has them (at a wrong scale only the top-left
+    # part of the screen is drawn, enlarged over the whole page)
+    _x, bar_y = cell_center(page, 0, 0)
+    _x, footer_y = cell_center(page, 0, len(rows) - 1)
+    top_left, top_right, bottom_left = colours_at(
+        page, [(2, bar_y), (width - 8, bar_y), (2, footer_y)]
+    )
+    assert top_left == top_right == bottom_left, (top_left, top_right, bottom_left)
+    if mode == "2048":
+        arrows = next(y for y, text in enumerate(rows) if "▶" in text)
+        left, top, right, bottom = drawn_box(page, 2, arrows - 1)
+        # the board: centred, as wide as the screen lets it be, and drawn to its last cell
+        assert right - left > 0.85 * width and abs(left - (width - right)) < 0.05 * width
+        assert bottom - top > 0.25 * PHONE["height"], (top, bottom)
+    else:
+        board = chain_board(rows)
+        assert len(board) == 40, "\n".join(rows)
+        first, last = min(y for y, _x, _v in board.values()), max(y for y, _x, _v in board.values())
+        left, top, right, bottom = drawn_box(page, first - 1, last + 2)
+        assert right - left > 0.85 * width and abs(left - (width - right)) < 0.05 * width
+        _left, row_top, _cell_w, cell_h = page.evaluate(
+            """() => { const t = window.twofoldTerminal;
+            const r = document.querySelector('.xterm-screen').getBoundingClientRect();
+            return [r.left, r.top, r.width / t.cols, r.height / t.rows]; }"""
+        )
+        assert bottom >= row_top + last * cell_h, "the last row of tiles is drawn"
+
+
+def test_a_bad_game_link_gets_a_page_in_the_apps_look(phone: Any, served: Served) -> None:
+    page = phone.new_page()
+    response = page.goto(f"{served.url}?game=2048/XXXX-XXXX")
+    assert response is not None and response.status == 400
+    look = page.evaluate(
+        """() => { const box = document.querySelector('.notice > div');
+        const body = getComputedStyle(document.body);
+        return [body.backgroundColor, getComputedStyle(box).fontFamily,
+                box.getBoundingClientRect().width, document.querySelector('a').textContent]; }"""
+    )
+    background, font, box_width, link = look
+    assert background == "rgb(12, 24, 31)"  # the game page's own
+    assert "Roboto Mono" in font
+    assert 0 < box_width <= PHONE["width"]
+    assert link == "Open the menu"
+    page.click("a")
+    wait_for_text(page, "2248 Daily")

@@ -104,6 +104,9 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # ctrl+c as a terminal gives it, even where this run ignores SIGINT (a job started
+        # with & by a script), which the child would inherit
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     workers: set[int] = set()
     deadline = time.monotonic() + 30

@@ -104,8 +104,9 @@ class Solver:
             raise ValueError(_("the search depth is from 1 to {most}").format(most=MAX_DEPTH))
         self.size = size
         self.depth = depth
-        #: whether 4x4 boards are searched by the compiled search (same moves, sooner)
-        self.compiled = compiled and size == 4 and _expectimax is not None
+        #: the Autoplayer's ``compiled`` fact: whether the compiled 4x4 search runs (same
+        #: moves, sooner); None on the other sizes, which have no compiled search
+        self.compiled: bool | None = (compiled and _expectimax is not None) if size == 4 else None
         if self.compiled:
             _configure_compiled()
         self.engine = engine(size)

@@ -1,0 +1,135 @@
+"""twofold as a user installs it: an sdist and a wheel built from the source, then the wheel
+installed in a fresh virtual environment and started.
+
+The build runs setuptools' own build backend (PEP 517, as ``python -m build`` and pip do) in
+a fresh environment holding only the setuptools pyproject.toml asks for, on a copy of the
+tracked source, so nothing is written into the checkout. One test, one build: about half
+a minute. It needs the package index pip is set up with (for setuptools and the wheel's
+dependencies).
+"""
+
+from __future__ import annotations
+
+import email
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tomllib
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+#: the backend's calls, with every warning shown (a deprecation would otherwise be hidden)
+BUILD = """
+import sys, warnings
+warnings.simplefilter("default")
+from setuptools import build_meta
+out = sys.argv[1]
+print(build_meta.build_sdist(out) if sys.argv[2] == "sdist" else build_meta.build_wheel(out))
+"""
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths of a venv")
+
+
+def run(argv: list[str | Path], cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PIP_REQUIRE"))}
+    result = subprocess.run(
+        [str(a) for a in argv], capture_output=True, text=True, cwd=cwd, env=env, timeout=600
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def fresh_environment(folder: Path) -> Path:
+    venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+    return folder / "bin" / "python"
+
+
+def source_copy(destination: Path) -> Path:
+    """The files git tracks (a fresh clone's), or the tree without caches and builds."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    names = [n for n in listed.stdout.split("\0") if n] if listed.returncode == 0 else []
+    if not names:
+        skip = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", "*.so")
+        shutil.copytree(ROOT, destination, ignore=skip)
+        return destination
+    for name in names:
+        if (ROOT / name).is_file():
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, target)
+    return destination
+
+
+def own_warnings(output: str) -> list[str]:
+    """The build's warnings about twofold's own configuration (not the machine's)."""
+    machine = ("byte-compiling is disabled",)  # PYTHONDONTWRITEBYTECODE on the machine
+    return [
+        line
+        for line in output.splitlines()
+        if ("warning" in line.lower() or "deprecat" in line.lower())
+        and not any(m in line for m in machine)
+    ]
+
+
+def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) -> None:
+    requires = PYPROJECT["build-system"]["requires"]
+    builder = fresh_environment(tmp_path / "build-env")
+    run([builder, "-m", "pip", "install", "--quiet", *requires])
+    source = source_copy(tmp_path / "source")
+    out = tmp_path / "dist"
+    out.mkdir()
+
+    sdist_run = run([builder, "-c", BUILD, out, "sdist"], cwd=source)
+    sdist = out / sdist_run.stdout.split()[-1]
+    # the wheel is built from the unpacked sdist, as pip and build do: the sdist is whole
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+        archive.extractall(tmp_path / "unpacked", filter="data")
+    top = names[0].split("/")[0]
+    for needed in ("LICENSE", "docs/plugins.md", "docs/protocol.md",
+                   "examples/twofold-chainsum/pyproject.toml",
+                   "examples/twofold-fibonacci/twofold_fibonacci/rules.py"):  # fmt: skip
+        assert f"{top}/{needed}" in names, f"the sdist lacks {needed}"
+    wheel_run = run([builder, "-c", BUILD, out, "wheel"], cwd=tmp_path / "unpacked" / top)
+    wheel = out / wheel_run.stdout.split()[-1]
+    said = sdist_run.stdout + sdist_run.stderr + wheel_run.stdout + wheel_run.stderr
+    assert own_warnings(said) == []
+
+    with zipfile.ZipFile(wheel) as archive:
+        info = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = email.message_from_bytes(archive.read(info))
+        assert any(n.endswith(".dist-info/licenses/LICENSE") for n in archive.namelist())
+        assert "twofold/__main__.py" in archive.namelist()
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["License-File"] == "LICENSE"
+    classifiers = metadata.get_all("Classifier") or []
+    assert classifiers == PYPROJECT["project"]["classifiers"]
+    assert "Programming Language :: Python :: 3.11" in classifiers
+    assert any(c.startswith("Topic :: Games/Entertainment") for c in classifiers)
+
+    player = fresh_environment(tmp_path / "player-env")
+    run([player, "-m", "pip", "install", "--quiet", wheel])
+    home = tmp_path / "home"
+    version = subprocess.run(
+        [player, "-m", "twofold", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "TWOFOLD_HOME": str(home)},
+        timeout=60,
+    )
+    assert version.returncode == 0, version.stderr
+    lines = version.stdout.splitlines()
+    assert lines[0] == f"twofold {PYPROJECT['project']['version']}"
+    assert lines[1].startswith("Python ") and lines[2].startswith("compiled search: ")
+    assert lines[3] == f"data folder: {home} (from TWOFOLD_HOME)"

@@ -1,0 +1,7 @@
+"""``python -m twofold``: the same as the ``twofold`` command."""
+
+import sys
+
+from twofold.ui.cli import main
+
+sys.exit(main())
