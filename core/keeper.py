@@ -58,6 +58,10 @@ class Store(Protocol):
 
     def clear_save(self, mode_id: str) -> None: ...
 
+    def set_aside(self, mode_id: str) -> None:
+        """Move a save that cannot be read or replayed out of its slot, kept untouched."""
+        ...
+
     def has_save(self, mode_id: str) -> bool: ...
 
     def record_finished(self, finished: FinishedGame) -> None:
@@ -97,6 +101,8 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self.saves: dict[str, SavedGame] = {}
+        #: saves set aside (they could not be replayed), oldest first
+        self.aside: list[SavedGame] = []
         self.finished: list[FinishedGame] = []
         self.settings = Settings()
         self.notice: str | None = None
@@ -125,6 +131,10 @@ class MemoryStore:
 
     def clear_save(self, mode_id: str) -> None:
         self.saves.pop(mode_id, None)
+
+    def set_aside(self, mode_id: str) -> None:
+        if mode_id in self.saves:
+            self.aside.append(self.saves.pop(mode_id))
 
     def has_save(self, mode_id: str) -> bool:
         return mode_id in self.saves

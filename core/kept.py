@@ -48,3 +48,7 @@ class SavedGame:
     live: FinishedGame | None = None
     #: actions of a damaged tail that could not be read (the save resumes before them)
     lost: int = 0
+
+
+class NewerSave(ValueError):
+    """A save written by a newer twofold (a higher format): kept as it is, for that twofold."""

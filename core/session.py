@@ -33,7 +33,7 @@ from twofold.core.events import check as check_events
 from twofold.core.game import Clock, Flags, Game, ReplayError, Step
 from twofold.core.i18n import _, ngettext
 from twofold.core.keeper import MemoryStore, Store
-from twofold.core.kept import FinishedGame, SavedGame
+from twofold.core.kept import FinishedGame, NewerSave, SavedGame
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, Refused, largest_tile, tile_values
 
@@ -119,6 +119,8 @@ class Session:
         self.notice: str | None = None
         #: whether this session holds its mode's seat (False: another window has the save)
         self.seated = True
+        #: the slot holds a newer twofold's save, left as it is (this game is not saved)
+        self.keeps_newer = False
         #: the game that New game, Restart or Sample replaced (for Last game)
         self.previous: Game | None = None
         #: the game_id last recorded as finished (a timed game is recorded once when time is up)
@@ -132,9 +134,17 @@ class Session:
     @property
     def write_problem(self) -> str | None:
         """Why this game is not being kept right now, or None when it is saved."""
+        if self.keeps_newer:
+            return self._newer_notice()
         if self.mode.id in self.store.seat_refused:
             return self._seat_notice()
         return self.store.write_problem or self.store.unsaved
+
+    def _newer_notice(self) -> str:
+        return _(
+            "The saved {mode} game was written by a newer twofold; it is kept for it, and "
+            "this window's game is recorded when it ends but not saved for later."
+        ).format(mode=_(self.mode.title))
 
     def _seat_notice(self) -> str:
         return _(
@@ -166,11 +176,17 @@ class Session:
             return self._start(self._fresh_code(), None)
         try:
             saved = self.store.load_save(self.mode.id)
+        except NewerSave:
+            # the newer twofold finds its save where it left it; this game is not saved
+            self.keeps_newer = True
+            self.notice = self._newer_notice()
+            saved = None
         except ValueError as error:
-            self.notice = _("The saved {mode} game could not be read ({reason}); new game.").format(
-                mode=_(self.mode.title), reason=error
-            )
-            self.store.clear_save(self.mode.id)
+            self.notice = _(
+                "The saved {mode} game could not be read ({reason}); it is kept aside, and a "
+                "new game starts."
+            ).format(mode=_(self.mode.title), reason=error)
+            self.store.set_aside(self.mode.id)
             saved = None
         if saved is not None and self.mode.daily and saved.day != self._day():
             self._close_old_daily(saved)
@@ -185,9 +201,10 @@ class Session:
                     return game
                 except (ReplayError, ValueError, KeyError, TypeError) as error:
                     self.notice = _(
-                        "The saved {mode} game could not be replayed ({reason}); new game."
+                        "The saved {mode} game could not be replayed ({reason}); it is kept "
+                        "aside, and a new game starts."
                     ).format(mode=_(self.mode.title), reason=error)
-                    self.store.clear_save(self.mode.id)
+                    self.store.set_aside(self.mode.id)
         return self._start(self._fresh_code(), None)
 
     def _lost_notice(self, lost: int) -> str:
@@ -262,6 +279,9 @@ class Session:
 
     def save(self) -> None:
         game = self.game
+        if self.keeps_newer:
+            self._tell()
+            return
         # an untouched practice try is kept: it remembers that today's daily was played
         if not game.log and game.position is None and not game.flags.practice:
             self.store.clear_save(self.mode.id)

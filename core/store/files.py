@@ -34,6 +34,8 @@ MEMORY = ":memory:"
 BUSY_TIMEOUT = 10.0
 #: the busy timeout while writes are failing on a lock: tell the player soon, not in 10 s
 BUSY_TIMEOUT_FAILING = 0.25
+#: the busy timeout until a first write works (a lock held at start is told within a second)
+BUSY_TIMEOUT_START = 1.0
 #: pages of WAL before SQLite copies them into the database (its default is 1000, 4 MB)
 WAL_PAGES = 32
 #: SQLite's result codes for a file that is damaged or not a database at all
@@ -220,7 +222,14 @@ def move_aside(path: Path) -> Path:
     return target
 
 
-def create_private(path: Path) -> None:
-    """Create a missing database file for the player alone (SQLite gives its WAL the same mode)."""
+def create_private(path: Path) -> Path | None:
+    """Create a missing database file for the player alone (SQLite gives its WAL the same mode).
+
+    A link whose target is missing gets its target created so, and that target is
+    returned (the player is told where their data went); otherwise None.
+    """
+    target = Path(os.path.realpath(path)) if path.is_symlink() and not path.exists() else None
     with suppress(FileExistsError):
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+        os.close(os.open(target or path, flags, 0o600))
+    return target

@@ -40,7 +40,7 @@ from twofold.core.store.files import (
     open_connection,
 )
 from twofold.core.store.schema import FINISHED, LIVE, SAVE_TAIL, SAVES, SCHEMA_VERSION, SETTINGS
-from twofold.core.store.sqlite_store import SqliteStore
+from twofold.core.store.sqlite_store import SqliteStore, cut
 
 #: the tables of every twofold database since version 1 (an older twofold's file has them)
 _FIRST_TABLES = frozenset({SAVES.name, FINISHED.name, SETTINGS.name})
@@ -67,15 +67,24 @@ def open_store(
     elif path.is_dir():
         path = path / DB_NAME
 
-    def store_at(where: Path | None) -> SqliteStore:
+    def store_at(where: Path | None, retry: Path | None = None) -> SqliteStore:
         connection = open_connection(where, connect)
-        return SqliteStore(connection, path=where, today=today, owner=owner, connect=connect)
+        return SqliteStore(
+            connection, path=where, today=today, owner=owner, connect=connect, retry_path=retry
+        )
 
     borrow = _FIRST_TABLES
+    retry: Path | None = None
+    reason = ""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        create_private(path)
-        return store_at(path)
+        through = create_private(path)
+        store = store_at(path)
+        if through is not None:
+            store.notice = _(
+                "{path} is a link to {target}, which did not exist; it was created there."
+            ).format(path=path, target=through)
+        return store
     except NewerDatabase:
         notice = _(
             "{path} was written by a newer twofold; progress will not be saved this time."
@@ -103,12 +112,16 @@ def open_store(
             ).format(path=path, reason=one_line(damage), broken=broken.name)
             return store
         borrow = frozenset()
-    except (OSError, sqlite3.Error) as error:
+    except (OSError, sqlite3.Error) as failure:
         notice = _(
-            "{path} could not be opened ({reason}); progress will not be saved this time."
-        ).format(path=path, reason=one_line(error))
-    store = store_at(None)
+            "{path} could not be opened ({reason}); progress is kept in memory and saved "
+            "once it opens."
+        ).format(path=path, reason=one_line(failure))
+        # a lock, a full disk or a permission may pass: the file is tried again during play
+        retry, reason = path, cut(one_line(failure))
+    store = store_at(None, retry)
     store.notice = store.unsaved = notice
+    store.write_reason = reason  # what the exit line says if the file never opens
     if borrow and path.is_file():
         _borrow(path, store, borrow)
     return store

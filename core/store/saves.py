@@ -17,7 +17,7 @@ from hashlib import blake2b
 from typing import Any
 
 from twofold.core.i18n import _
-from twofold.core.kept import SavedGame
+from twofold.core.kept import NewerSave, SavedGame
 from twofold.core.store.schema import SAVE_TAIL
 
 #: the format of the JSON a save is stored as; a newer one is refused, never guessed at
@@ -79,7 +79,7 @@ def decode_sealed(text: str | bytes, mode_id: str) -> tuple[SavedGame, str]:
     if type(version) is not int or version < 1:
         raise ValueError(_("it has no format number"))
     if version > SAVE_FORMAT:
-        raise ValueError(
+        raise NewerSave(
             _("it was written by a newer twofold (save format {version})").format(version=version)
         )
     check = data.pop("check", None)

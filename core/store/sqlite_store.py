@@ -1,8 +1,8 @@
 """The store on SQLite: one class behind which the package's modules each do one job.
 
-Writes go through :meth:`SqliteStore._flush`: what is to be written waits in
-``_pending_*`` until a transaction takes it, so a failed write is retried by the
-next one, and nothing of it is lost while the process lives.
+Writes go through :meth:`SqliteStore._flush`: what is to be written waits (a
+:class:`.writes.Writes`) until a transaction takes it, so a failed write is retried by
+the next one, and nothing of it is lost while the process lives.
 """
 
 from __future__ import annotations
@@ -24,13 +24,21 @@ from twofold.core.settings import Settings
 from twofold.core.store import files, history, saves, seats, settings_rows
 from twofold.core.store.files import (
     Connect,
+    DamagedDatabase,
+    ForeignDatabase,
+    NewerDatabase,
     connect,
     is_full,
     one_line,
+    open_connection,
     roll_back,
 )
 from twofold.core.store.reading import HistoryReading
 from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES, Table
+from twofold.core.store.writes import REOPEN, Writes, code_of, passing
+
+#: while this run cannot write the file, it is opened again every this many writes
+RETRY_EVERY = 4
 
 
 def cut(text: str, limit: int = 200) -> str:
@@ -49,7 +57,9 @@ class SqliteStore(HistoryReading):
         today: Callable[[], date] = utc_today,
         owner: str | None = None,
         connect: Connect = connect,
+        retry_path: Path | None = None,
     ) -> None:
+        """``retry_path``: the file this run could not open, tried again every few writes."""
         self._connection = connection
         #: the database file, or None when this run keeps everything in memory
         self.path = path
@@ -72,10 +82,17 @@ class SqliteStore(HistoryReading):
         self._closed = False
         self._lock = threading.RLock()
         self._slots: dict[str, saves.Slot] = {}
-        self._pending_saves: dict[str, SavedGame | None] = {}
-        self._pending_finished: dict[str, FinishedGame] = {}
-        self._pending_settings: list[tuple[str, str]] = []
+        self._pending = Writes()
         self._failing_on_lock = False
+        #: the file to open again while this run plays in memory (it could not be opened)
+        self._retry_path = retry_path
+        #: what this run kept in memory, for that file once it opens
+        self._for_file = Writes()
+        self._reopen = False
+        self._tries = 0
+        if path is not None:
+            # until a write works, a lock held elsewhere costs a second, not ten
+            self._set_busy_timeout(files.BUSY_TIMEOUT_START)
 
     @property
     def in_memory(self) -> bool:
@@ -84,8 +101,12 @@ class SqliteStore(HistoryReading):
 
     @property
     def pending(self) -> int:
-        """How many writes wait for a write that works (finished games and saves)."""
-        return len(self._pending_finished) + len(self._pending_saves) + bool(self._pending_settings)
+        """How many writes wait for a write that works (finished games, saves, settings).
+
+        Playing in memory because the file could not be opened, what waits for the file
+        counts too: it is lost if the file never opens.
+        """
+        return len(self._pending) + len(self._for_file)
 
     def take_notice(self) -> str | None:
         """The notice, cleared (so it is shown once)."""
@@ -106,8 +127,8 @@ class SqliteStore(HistoryReading):
                 roll_back(connection)
                 raise
 
-    def _flush(self, *, retry: bool = True) -> bool:
-        """Write everything pending in one transaction; a failure becomes the write problem.
+    def _flush(self) -> bool:
+        """Write everything pending; a failure becomes the write problem (see :mod:`.writes`).
 
         On a full disk the WAL is checkpointed and the write tried once more: the WAL
         then starts again from its beginning instead of growing.
@@ -115,40 +136,64 @@ class SqliteStore(HistoryReading):
         with self._lock:
             if self._closed:
                 return False
-            slots: dict[str, saves.Slot | None] = {}
-            refused: set[str] = set()
+            self._reach_the_file()
             try:
-                with self._transaction() as connection:
-                    for finished in self._pending_finished.values():
-                        connection.execute(history.FINISHED_UPSERT, history.finished_row(finished))
-                    for mode_id, saved in self._pending_saves.items():
-                        written = self._put_save(connection, mode_id, saved)
-                        if written is False:
-                            refused.add(mode_id)
-                        else:
-                            slots[mode_id] = written
-                    if self._pending_settings:
-                        connection.executemany(settings_rows.UPSERT, self._pending_settings)
-            except sqlite3.Error as error:
-                if not (retry and is_full(error) and self._checkpoint()):
+                try:
+                    self._write(self._pending)
+                except sqlite3.Error as error:
+                    if not (is_full(error) and self._checkpoint()):
+                        raise
+                    self._write(self._pending)
+            except (sqlite3.Error, OverflowError) as error:
+                if passing(error) or len(self._pending) < 2:
                     self._failed(error)
                     return False
-                return self._flush(retry=False)
-            self._pending_finished.clear()
-            self._pending_settings.clear()
-            for mode_id, slot in slots.items():
-                del self._pending_saves[mode_id]
-                if slot is None:
-                    self._slots.pop(mode_id, None)
-                else:
-                    self._slots[mode_id] = slot
-            self.seat_refused = refused
+                # a write no retry can fix must not hold the others back: each alone
+                parts = list(self._pending.each())
+                failures = [fault for part in parts if (fault := self._try(part))]
+                if failures:
+                    self._failed(failures[0])
+                    return False
             if self._failing_on_lock:
                 self._set_busy_timeout(files.BUSY_TIMEOUT)
             self.write_problem = None
             return True
 
-    def _failed(self, error: sqlite3.Error) -> None:
+    def _try(self, writes: Writes) -> sqlite3.Error | OverflowError | None:
+        try:
+            self._write(writes)
+        except (sqlite3.Error, OverflowError) as error:
+            return error
+        return None
+
+    def _write(self, writes: Writes) -> None:
+        """Write ``writes`` in one transaction, then forget them; raise if it fails."""
+        slots: dict[str, saves.Slot | None] = {}
+        refused: set[str] = set()
+        with self._transaction() as connection:
+            for finished in writes.finished.values():
+                connection.execute(history.FINISHED_UPSERT, history.finished_row(finished))
+            for mode_id, saved in writes.saves.items():
+                written = self._put_save(connection, mode_id, saved)
+                if written is False:
+                    refused.add(mode_id)
+                else:
+                    slots[mode_id] = written
+            if writes.settings:
+                connection.executemany(settings_rows.UPSERT, writes.settings)
+        # a refused save stays pending: it is written once the other window lets the slot go
+        done = Writes(dict(writes.finished), {m: writes.saves[m] for m in slots}, writes.settings)
+        self._pending.forget(done)
+        for mode_id, slot in slots.items():
+            if slot is None:
+                self._slots.pop(mode_id, None)
+            else:
+                self._slots[mode_id] = slot
+        self.seat_refused = (self.seat_refused - set(writes.saves)) | refused
+        if refused:
+            self.write_reason = _("the game is open in another window")
+
+    def _failed(self, error: BaseException) -> None:
         reason = one_line(error)
         self.write_reason = cut(reason)
         self.write_problem = _(
@@ -156,9 +201,44 @@ class SqliteStore(HistoryReading):
             "that works."
         ).format(reason=cut(reason))
         self.notice = self.write_problem
-        code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+        code = code_of(error)
         if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in reason.lower():
             self._set_busy_timeout(files.BUSY_TIMEOUT_FAILING)
+        if code in REOPEN and self.path is not None:
+            self._reopen = True  # a connection opened read-only stays so: open it again
+
+    def _reach_the_file(self, *, now: bool = False) -> None:
+        """Every few writes (and at the end), open the file again if this run cannot write it.
+
+        A store playing in memory because the file could not be opened moves everything
+        this run kept into it once it opens; a connection that cannot write is replaced.
+        """
+        target = self._retry_path if self._retry_path is not None else self.path
+        if target is None or not (self._retry_path is not None or self._reopen):
+            return
+        self._tries += 1
+        if not now and self._tries % RETRY_EVERY:
+            return
+        try:
+            connection = open_connection(target, self.connect)
+        except (OSError, sqlite3.Error, DamagedDatabase, NewerDatabase, ForeignDatabase):
+            return
+        old, self._connection, self._reopen = self._connection, connection, False
+        old.close()
+        if self._retry_path is not None:
+            self.path, self._retry_path, self.unsaved = target, None, None
+            self._pending.add(self._for_file)
+            self._for_file = Writes()
+            # every save this run read or wrote is written whole into the file
+            self._slots = {mode_id: saves.Slot("", "", -1, 0, "") for mode_id in self._slots}
+            self.seat_refused = set()
+
+    def _queue(self, writes: Writes) -> bool:
+        """Take writes in and write everything pending; False if that failed."""
+        self._pending.add(writes)
+        if self._retry_path is not None:
+            self._for_file.add(writes)  # in memory for now: kept for the file once it opens
+        return self._flush()
 
     def _checkpoint(self) -> bool:
         try:
@@ -202,6 +282,7 @@ class SqliteStore(HistoryReading):
         with self._lock:
             if self._closed:
                 return
+            self._reach_the_file(now=True)
             if self.pending:
                 # the last chance for what earlier writes could not keep: wait the full time
                 self._set_busy_timeout(files.BUSY_TIMEOUT)
@@ -296,13 +377,34 @@ class SqliteStore(HistoryReading):
     def write_save(self, saved: SavedGame) -> None:
         """Keep a game's save: its new actions appended, or its base written again."""
         with self._lock:
-            self._pending_saves[saved.mode_id] = saved
-            self._flush()
+            self._queue(Writes(saves={saved.mode_id: saved}))
 
     def clear_save(self, mode_id: str) -> None:
         with self._lock:
-            self._pending_saves[mode_id] = None
-            self._flush()
+            self._queue(Writes(saves={mode_id: None}))
+
+    def set_aside(self, mode_id: str) -> None:
+        """Move a mode's save (base and tail) to a slot of its own, ``<mode>#aside-<time>``.
+
+        Nothing reads it again; it is kept, as it was, for a fix or a newer twofold.
+        """
+        with self._lock:
+            if self._closed:
+                return
+            aside = f"{mode_id}#aside-{time.time():.6f}"
+            try:
+                with self._transaction() as connection:
+                    if not self._hold_seat(connection, mode_id, ""):
+                        return  # another window's slot: not this one's to move
+                    for table in (SAVES, SAVE_TAIL):
+                        connection.execute(
+                            f"UPDATE {table.name} SET mode_id = ? WHERE mode_id = ?",
+                            (aside, mode_id),
+                        )
+                    self._put_live(connection, mode_id, None)
+            except sqlite3.Error as error:
+                self._failed(error)
+            self._slots.pop(mode_id, None)
 
     def _put_save(
         self, connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None
@@ -363,8 +465,7 @@ class SqliteStore(HistoryReading):
     def record_finished(self, finished: FinishedGame) -> None:
         """Add a game to the history, replacing an earlier row with the same game_id."""
         with self._lock:
-            self._pending_finished[finished.game_id] = finished
-            self._flush()
+            self._queue(Writes(finished={finished.game_id: finished}))
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -374,8 +475,7 @@ class SqliteStore(HistoryReading):
 
     def save_settings(self, settings: Settings) -> None:
         with self._lock:
-            self._pending_settings = settings_rows.to_rows(settings)
-            if not self._flush():
+            if not self._queue(Writes(settings=settings_rows.to_rows(settings))):
                 self.notice = _("Settings could not be saved ({reason}).").format(
                     reason=self.write_problem
                 )
