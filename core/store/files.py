@@ -8,6 +8,7 @@ player's alone (0600, 0700).
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import sqlite3
@@ -112,11 +113,34 @@ def open_connection(path: Path | None, connect: Connect = connect) -> sqlite3.Co
     connection = connect(MEMORY if path is None else str(path))
     try:
         connection.text_factory = _text
+        if path is not None and shared_memory_blocked(path):
+            # before the first access: SQLite then keeps the WAL index on its heap, never mapped
+            connection.execute("PRAGMA locking_mode = EXCLUSIVE").fetchall()
         prepare(connection, on_disk=path is not None)
     except BaseException:
         connection.close()
         raise
     return connection
+
+
+def shared_memory_blocked(path: Path) -> bool:
+    """Whether the WAL index (``-shm``) exists but cannot be written (e.g. ``chattr +i``).
+
+    SQLite maps that file into memory; writing a mapped page of a file that cannot be
+    written kills the process with SIGBUS, so such a file must never be mapped.
+    """
+    shm = path.with_name(path.name + "-shm")
+    return os.path.exists(shm) and not os.access(shm, os.W_OK)
+
+
+def abandon(connection: sqlite3.Connection) -> None:
+    """Never close ``connection``, not even when Python exits.
+
+    Closing the last connection to a WAL file writes its mapped WAL index: with that
+    file made unwritable under it, the write is SIGBUS. A reference never given back
+    keeps SQLite from closing it; the process's end releases the file.
+    """
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(connection))
 
 
 def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:

@@ -115,9 +115,29 @@ class SqliteStore(HistoryReading):
 
     # -- plumbing ------------------------------------------------------------------------
 
+    def _guard(self) -> None:
+        """Before the file is touched: never through a WAL index that cannot be written.
+
+        SQLite maps ``twofold.db-shm``; once it cannot be written (``chattr +i``), the
+        next statement would be SIGBUS. The connection is left unclosed (closing it writes
+        the index too) and this run plays in memory, trying the file again as it goes.
+        """
+        if self.path is None or not files.shared_memory_blocked(self.path):
+            return
+        files.abandon(self._connection)
+        self._connection = open_connection(None)
+        self._retry_path, self.path = self.path, None
+        self._for_file.add(self._pending)
+        self.unsaved = self.notice = _(
+            "{path} cannot be written (its shared memory file is read-only); progress is kept "
+            "in memory and saved once it can be."
+        ).format(path=self._retry_path)
+        self.write_reason = _("the shared memory file is read-only")
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
+            self._guard()
             connection = self._connection
             connection.execute("BEGIN IMMEDIATE")
             try:
@@ -227,6 +247,7 @@ class SqliteStore(HistoryReading):
         old.close()
         if self._retry_path is not None:
             self.path, self._retry_path, self.unsaved = target, None, None
+            self.write_reason = ""
             self._pending.add(self._for_file)
             self._for_file = Writes()
             # every save this run read or wrote is written whole into the file
@@ -256,6 +277,7 @@ class SqliteStore(HistoryReading):
 
     def _read(self, statement: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
+            self._guard()
             return self._connection.execute(statement, parameters).fetchall()
 
     def _read_or_empty(

@@ -416,3 +416,59 @@ def test_a_second_windows_exit_line_gives_the_reason(twofold_home: Path) -> None
         first.wait(timeout=30)
     assert "(?)" not in second.stderr
     assert "another window" in second.stderr
+
+
+# -- 9. SIGBUS -------------------------------------------------------------------------------
+
+
+def chattr(flag: str, *paths: Path) -> bool:
+    try:
+        done = subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return done.returncode == 0
+
+
+def test_an_unwritable_wal_index_is_no_sigbus(twofold_home: Path) -> None:
+    """chattr +i on the db, -wal and -shm mid-game: the next move killed the process (SIGBUS)."""
+    window = subprocess.Popen(
+        [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--json"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TWOFOLD_HOME": str(twofold_home)},
+    )
+    assert window.stdin is not None and window.stdout is not None
+
+    def send(command: str) -> dict[str, Any]:
+        window.stdin.write(command + "\n")  # type: ignore[union-attr]
+        window.stdin.flush()  # type: ignore[union-attr]
+        line = window.stdout.readline()  # type: ignore[union-attr]
+        assert line, f"no reply to {command!r}: exit {window.wait(timeout=30)}"
+        reply: dict[str, Any] = json.loads(line)
+        return reply
+
+    files = [twofold_home / name for name in (DB_NAME, DB_NAME + "-wal", DB_NAME + "-shm")]
+    try:
+        json.loads(window.stdout.readline())
+        for move in ("left", "up", "right", "down"):
+            send(move)
+        if not all(path.exists() for path in files) or not chattr("+i", *files):
+            pytest.skip("chattr +i needs root on a file system that has it")
+        replies = [send(move) for move in ("left", "up", "right", "down") * 3]
+        assert "shared memory" in replies[0]["notice"]
+        chattr("-i", *files)
+        for move in ("left", "up", "right", "down") * 2:
+            moves = send(move)["moves"]
+        window.stdin.write("quit\n")
+        window.stdin.flush()
+        assert window.wait(timeout=30) == 0
+    finally:
+        chattr("-i", *files)
+        if window.poll() is None:
+            window.kill()
+    with open_store() as store:
+        saved = store.load_save("2048")
+        assert saved is not None and store.notice is None
+        assert len(saved.actions) >= moves  # every counted move of the game is in the save
