@@ -39,6 +39,8 @@ BUSY_TIMEOUT_FAILING = 0.25
 BUSY_TIMEOUT_START = 1.0
 #: pages of WAL before SQLite copies them into the database (its default is 1000, 4 MB)
 WAL_PAGES = 32
+#: the most versions a newer twofold may be ahead (a larger number is a damaged header)
+NEWER_AT_MOST = 1000
 #: SQLite's result codes for a file that is damaged or not a database at all
 _DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
 
@@ -75,10 +77,12 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 def is_damage(error: sqlite3.Error) -> bool:
+    text = str(error).lower()
+    if "unsupported file format" in text:
+        return True  # the header's format bytes, damaged (twofold's file is SQLite 3's)
     code = getattr(error, "sqlite_errorcode", None)
     if code is not None:
         return (code & 0xFF) in _DAMAGE_CODES
-    text = str(error).lower()
     return "not a database" in text or "malformed" in text
 
 
@@ -149,6 +153,9 @@ def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
         # Read the version before anything writes: a newer app's file must stay as it is.
         version, application_id, tables = header(connection)
         if version > SCHEMA_VERSION:
+            if version > SCHEMA_VERSION + NEWER_AT_MOST or twofolds(connection):
+                # today's tables under a version no twofold wrote: a damaged header
+                raise DamagedDatabase(f"its schema version {version} is damaged")
             raise NewerDatabase(version)
         check_owner(connection, application_id, version, tables)
         if on_disk:
@@ -190,13 +197,21 @@ def check_owner(
     """Raise ForeignDatabase unless the file is empty or twofold's own."""
     if application_id == APPLICATION_ID:
         return
-    if application_id != 0:
-        raise ForeignDatabase(application_id)
-    if not tables and version == 0:
+    if not tables and version == 0 and application_id == 0:
         return  # an empty file: twofold's from now on
     # an older twofold wrote no application_id: its file has exactly that version's tables
-    if version == 0 or differences(shape(connection), version):
-        raise ForeignDatabase(0)
+    if application_id == 0 and version and not differences(shape(connection), version):
+        return
+    if twofolds(connection):
+        # twofold's tables under another id or version: its header is damaged, not foreign
+        raise DamagedDatabase("its header is damaged")
+    raise ForeignDatabase(application_id)
+
+
+def twofolds(connection: sqlite3.Connection) -> bool:
+    """Whether the tables are exactly those of some version of twofold's schema."""
+    found = shape(connection)
+    return any(not differences(found, version) for version in range(1, SCHEMA_VERSION + 1))
 
 
 def use_wal(connection: sqlite3.Connection) -> None:

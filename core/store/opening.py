@@ -144,7 +144,7 @@ def _borrow(path: Path, store: SqliteStore, tables: frozenset[str]) -> None:
         except (sqlite3.Error, ValueError):
             source.close()
             continue  # the next way to read it
-        except ForeignDatabase:
+        except (ForeignDatabase, DamagedDatabase):
             source.close()
             return  # not ours to read
         try:

@@ -121,6 +121,8 @@ FINISHED_INDEX = "CREATE INDEX finished_by_mode ON finished (mode_id, counted, f
 
 #: MIGRATIONS[n] takes the schema from version n to n + 1 (version 0 is an empty file).
 #: A table changed by a later version must keep its old CREATE here and be altered after.
+#: Every version changes the tables: an older twofold tells a newer twofold's file from a
+#: damaged header by them (the same tables under a higher version are damage).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (SAVES.create(), FINISHED.create(), FINISHED_INDEX, SETTINGS.create()),
     (f"PRAGMA application_id = {APPLICATION_ID}", SAVE_TAIL.create(), SEATS.create()),

@@ -28,6 +28,7 @@ from twofold.core.store.files import (
     ForeignDatabase,
     NewerDatabase,
     connect,
+    is_damage,
     is_full,
     one_line,
     open_connection,
@@ -90,6 +91,7 @@ class SqliteStore(HistoryReading):
         self._for_file = Writes()
         self._reopen = False
         self._tries = 0
+        self._reindexed = False
         if path is not None:
             # until a write works, a lock held elsewhere costs a second, not ten
             self._set_busy_timeout(files.BUSY_TIMEOUT_START)
@@ -161,7 +163,7 @@ class SqliteStore(HistoryReading):
                 try:
                     self._write(self._pending)
                 except sqlite3.Error as error:
-                    if not (is_full(error) and self._checkpoint()):
+                    if not ((is_full(error) and self._checkpoint()) or self._rebuilt(error)):
                         raise
                     self._write(self._pending)
             except (sqlite3.Error, OverflowError) as error:
@@ -260,6 +262,18 @@ class SqliteStore(HistoryReading):
         if self._retry_path is not None:
             self._for_file.add(writes)  # in memory for now: kept for the file once it opens
         return self._flush()
+
+    def _rebuilt(self, error: sqlite3.Error) -> bool:
+        """A damaged index (quick_check does not read indexes against their tables) is built
+        again from its table, once; True if that worked and the write is worth a retry."""
+        if not is_damage(error) or self._reindexed:
+            return False
+        self._reindexed = True
+        try:
+            self._connection.execute("REINDEX")
+        except sqlite3.Error:
+            return False
+        return True
 
     def _checkpoint(self) -> bool:
         try:
