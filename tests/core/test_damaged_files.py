@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import socket
 import sqlite3
 import stat
 import subprocess
@@ -96,17 +97,18 @@ def test_an_older_twofolds_file_is_still_recognised(twofold_home: Path) -> None:
 # -- 2. one damaged byte ------------------------------------------------------------------
 
 
-def damage_after(path: Path, marker: bytes, value: bytes) -> None:
+def damage_at(path: Path, marker: bytes, value: bytes) -> None:
+    """Overwrite the last byte of ``marker`` (in the file's first page) with ``value``."""
     data = bytearray(path.read_bytes())
-    at = data.index(marker, 0, 4096) + len(marker)
+    at = data.index(marker, 0, 4096) + len(marker) - 1
     data[at : at + len(value)] = value
     path.write_bytes(bytes(data))
 
 
 def test_one_damaged_byte_in_the_schema_is_moved_aside(twofold_home: Path) -> None:
-    """The byte after 'tableseats' set to 0xD8: 'utf-8' codec can't decode, on every run."""
+    """The table name 'seats' ending in 0xD8: 'utf-8' codec can't decode, on every run."""
     path = a_real_file(twofold_home)
-    damage_after(path, b"tableseats", b"\xd8")
+    damage_at(path, b"tableseats", b"\xd8")
     for args in (["play", "2048", "--json"], ["stats", "--json"]):
         result = twofold(twofold_home, *args, stdin="left\n")
         assert result.returncode == 0, result.stderr
@@ -236,21 +238,24 @@ def test_a_save_that_cannot_be_read_is_set_aside_not_deleted(twofold_home: Path)
 # -- 7. rows that crash ----------------------------------------------------------------------
 
 
+HERE = socket.gethostname()
+
+
 @pytest.mark.parametrize(
-    ("pid", "started"),
-    [("abc", "1"), (12, 5), (99_999_999_999, "1"), (-3, "x")],
-    ids=["pid-text", "start-number", "pid-huge", "pid-negative"],
+    ("pid", "host", "beat"),
+    [("abc", HERE, 0), (99_999_999_999, HERE, 0), ("1", HERE, 0), (1, "elsewhere", "soon")],
+    ids=["pid-text", "pid-huge", "pid-digits-as-text", "beat-text-elsewhere"],
 )
 def test_a_seat_row_that_does_not_read_is_free(
-    twofold_home: Path, pid: object, started: object
+    twofold_home: Path, pid: object, host: str, beat: object
 ) -> None:
-    """play 2048 crashed on every start."""
+    """play 2048 crashed on every start, and the app showed a traceback."""
     with open_store() as store:
         Session(TALLY, store).act("add")
     with sqlite3.connect(twofold_home / DB_NAME) as connection:
         connection.execute(
-            "INSERT OR REPLACE INTO seats VALUES ('tally', 'other', ?, 'here', ?, 0)",
-            (pid, started),
+            "INSERT OR REPLACE INTO seats VALUES ('tally', 'other', ?, ?, '1', ?)",
+            (pid, host, beat),
         )
     connection.close()
     with open_store() as store:
