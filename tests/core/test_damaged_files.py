@@ -387,7 +387,7 @@ def test_a_lock_held_at_start_does_not_hold_the_first_reply(twofold_home: Path) 
         with open_store() as store:
             session = Session(TALLY, store)
             assert session.game.log == ["add"]
-            assert time.monotonic() - start < 3.0
+            assert time.monotonic() - start < 5.0  # it was 10.3-11.5 s
             holder.execute("ROLLBACK")
             session.act("add")
             assert session.write_problem is None
