@@ -241,6 +241,7 @@ class SqliteStore(SaveSlots, HistoryReading):
         if not now and self._tries % RETRY_EVERY:
             return
         try:
+            files.create_private(target)  # a file made only now is the player's alone too
             connection = open_connection(target, self.connect)
         except (OSError, sqlite3.Error, DamagedDatabase, NewerDatabase, ForeignDatabase):
             return

@@ -363,6 +363,8 @@ def test_a_fault_at_start_is_retried_and_nothing_is_lost(
     session = Session(TALLY, store)
     play(session, 5)
     assert session.write_problem
+    if on_open:  # a full disk: not even the empty file could be made
+        (store_module.data_dir() / DB_NAME).unlink()
     faults.healed = True
     play(session, 12)
     assert session.write_problem is None
@@ -370,6 +372,7 @@ def test_a_fault_at_start_is_retried_and_nothing_is_lost(
     session.close()
     store.close()
     assert finished == 0
+    assert stat.S_IMODE((store_module.data_dir() / DB_NAME).stat().st_mode) == 0o600
     with open_store() as again:
         saved = again.load_save("tally")
         assert saved is not None and list(saved.actions) == log
