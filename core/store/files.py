@@ -25,8 +25,10 @@ from twofold.core.store.schema import (
     MIGRATIONS,
     SCHEMA_VERSION,
     differences,
+    extends,
     shape,
 )
+from twofold.core.store.writes import passing
 
 HOME_VARIABLE = "TWOFOLD_HOME"
 DB_NAME = "twofold.db"
@@ -153,11 +155,17 @@ def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
         # Read the version before anything writes: a newer app's file must stay as it is.
         version, application_id, tables = header(connection)
         if version > SCHEMA_VERSION:
-            if version > SCHEMA_VERSION + NEWER_AT_MOST or twofolds(connection):
-                # today's tables under a version no twofold wrote: a damaged header
+            found = shape(connection)
+            # a newer twofold keeps today's tables and adds to them; anything else under a
+            # higher version (today's very tables, or fewer) is a damaged header
+            if version > SCHEMA_VERSION + NEWER_AT_MOST or not extends(found, SCHEMA_VERSION):
                 raise DamagedDatabase(f"its schema version {version} is damaged")
             raise NewerDatabase(version)
         check_owner(connection, application_id, version, tables)
+        # an older version's file has exactly that version's tables (or none at all)
+        older = application_id == APPLICATION_ID and version < SCHEMA_VERSION
+        if older and (version or tables) and differences(shape(connection), version):
+            raise DamagedDatabase(f"its tables are not those of version {version}")
         if on_disk:
             use_wal(connection)
             # In WAL mode NORMAL loses no committed data when the process is killed.
@@ -174,7 +182,9 @@ def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
         if problems:
             raise DamagedDatabase("; ".join(problems))
     except sqlite3.Error as error:
-        if is_damage(error):
+        # a lock, a full disk or a permission may pass (the file is tried again later);
+        # any other error while the file is checked and migrated is the file's damage
+        if is_damage(error) or not passing(error):
             raise DamagedDatabase(one_line(error)) from error
         raise
     except (ValueError, TypeError, OverflowError) as error:  # a header that does not read

@@ -175,3 +175,13 @@ def differences(found: Shape, version: int) -> list[str]:
         if name in found and found[name] != columns
     ]
     return problems
+
+
+def extends(found: Shape, version: int) -> bool:
+    """Whether ``found`` has every table and column of ``version`` and more (a newer schema)."""
+    expected = expected_shape(version)
+    if found == expected:
+        return False
+    return all(
+        name in found and set(columns) <= set(found[name]) for name, columns in expected.items()
+    )

@@ -480,3 +480,30 @@ def test_an_unwritable_wal_index_is_no_sigbus(twofold_home: Path) -> None:
         saved = store.load_save("2048")
         assert saved is not None and store.notice is None
         assert len(saved.actions) >= moves  # every counted move of the game is in the save
+
+
+# -- found by the fuzz --------------------------------------------------------------------------
+
+
+def set_version(path: Path, version: int) -> None:
+    connection = sqlite3.connect(path)
+    connection.execute(f"PRAGMA user_version = {version}")
+    connection.close()
+
+
+@pytest.mark.parametrize("version", [0, 1, 2], ids=lambda v: f"version-{v}")
+def test_a_version_number_damaged_lower_is_damage(twofold_home: Path, version: int) -> None:
+    """user_version damaged from 3 down: 'table saves already exists', never saved again."""
+    path = a_real_file(twofold_home)
+    set_version(path, version)
+    with open_store() as store:
+        assert store.notice and "damaged" in store.notice and not store.in_memory
+
+
+@pytest.mark.parametrize("version", [4, 200, 10**6], ids=lambda v: f"version-{v}")
+def test_a_version_number_damaged_higher_is_damage(twofold_home: Path, version: int) -> None:
+    """Today's very tables under a higher version: no newer twofold wrote that."""
+    path = a_real_file(twofold_home)
+    set_version(path, version)
+    with open_store() as store:
+        assert store.notice and "damaged" in store.notice and not store.in_memory
