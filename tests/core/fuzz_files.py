@@ -135,7 +135,10 @@ def start_three_ways(home: Path, *, app: bool) -> list[str]:
                 problems.append(f"the app raised {type(error).__name__}: {error}")
         if time.monotonic() - began > HANG:
             problems.append(f"starting took {time.monotonic() - began:.1f} s")
-        problems += can_start_and_save()
+        try:
+            problems += can_start_and_save()
+        except Exception as error:  # a start that raises is the worst outcome: say which
+            problems.append(f"a new start raised {type(error).__name__}: {error}")
     return problems
 
 
