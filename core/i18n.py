@@ -6,8 +6,9 @@ The language is the ``language`` setting, else the environment (``LANGUAGE``,
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
 
 Until :func:`set_language` is called, the first translation reads the stored setting
-(a read-only peek at the database, so the command line's ``--help`` is translated
-too) and otherwise the environment.
+through the source :func:`read_language_with` was handed (the store's read-only peek at
+the database, so the command line's ``--help`` is translated too), and otherwise the
+environment.
 
 Strings translated when a module is imported (``BINDINGS`` descriptions, say) keep
 the language of that moment; :func:`retranslate` turns such a string into the current
@@ -16,12 +17,9 @@ language, which is how the app redraws key labels after the language changes.
 
 from __future__ import annotations
 
-import argparse
 import gettext
-import json
 import os
-import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 DOMAIN = "twofold"
@@ -40,6 +38,8 @@ _msgids: dict[str, str] | None = None
 _missing: set[str] = set()
 #: plugins' own catalogs (domain -> locale folder), asked after twofold's
 _domains: dict[str, Path] = {}
+#: what reads the stored language setting (see :func:`read_language_with`)
+_source: Callable[[], str] = str
 
 
 def N_(message: str) -> str:
@@ -111,24 +111,19 @@ def resolve_language(setting: str | None, environ: Mapping[str, str] | None = No
     return environment_language(environ)
 
 
-def stored_language() -> str:
-    """The ``language`` setting in the player's database, or "" (never raises, never writes)."""
-    try:
-        from twofold.core.store import DB_NAME, data_dir
+def read_language_with(source: Callable[[], str]) -> None:
+    """Where the first translation reads the stored ``language`` setting (the store hands
+    in its read-only peek, so i18n knows nothing of how settings are kept)."""
+    global _source
+    _source = source
 
-        path = data_dir() / DB_NAME
-        if not path.is_file():
-            return ""
-        # read-only: opening for real (migrations, moving a damaged file aside) is the store's job
-        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=0.2)
-        try:
-            row = connection.execute("SELECT value FROM settings WHERE key = 'language'").fetchone()
-        finally:
-            connection.close()
-        value = json.loads(row[0]) if row else ""
-    except Exception:  # a missing table, a damaged file, a partial import: the environment decides
+
+def stored_language() -> str:
+    """The stored ``language`` setting, or "" (never raises, never writes)."""
+    try:
+        return _source()
+    except Exception:  # a partial import, a damaged file: the environment decides
         return ""
-    return value if isinstance(value, str) else ""
 
 
 def set_language(language: str | None) -> str:
@@ -148,7 +143,6 @@ def set_language(language: str | None) -> str:
     if code != _language:
         _missing.clear()
     _language = code
-    _install_argparse()
     return code
 
 
@@ -268,53 +262,3 @@ def retranslate(text: str) -> str:
             if code != ENGLISH:
                 _msgids.update(_catalog(code))
     return _(_msgids.get(text, text))
-
-
-# -- argparse --------------------------------------------------------------------------------
-
-#: argparse's own messages a user can meet, so the catalog carries them (argparse asks
-#: gettext for them through its module-level ``_`` and ``ngettext``)
-ARGPARSE_MESSAGES = (
-    N_("usage: "),
-    N_("positional arguments"),
-    N_("options"),
-    N_("show this help message and exit"),
-    N_("argument %(argument_name)s: %(message)s"),
-    N_("unrecognized arguments: %s"),
-    N_("the following arguments are required: %s"),
-    N_("one of the arguments %s is required"),
-    N_("not allowed with argument %s"),
-    N_("ignored explicit argument %r"),
-    N_("expected one argument"),
-    N_("expected at most one argument"),
-    N_("expected at least one argument"),
-    N_("ambiguous option: %(option)s could match %(matches)s"),
-    N_("unexpected option string: %s"),
-    N_("invalid %(type)s value: %(value)r"),
-    N_("invalid choice: %(value)r (choose from %(choices)s)"),
-    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
-    N_("can't open '%(filename)s': %(error)s"),
-    N_("%(prog)s: error: %(message)s\n"),
-)
-ARGPARSE_PLURALS = (Nn_("expected %s argument", "expected %s arguments"),)
-_ARGPARSE_KNOWN = frozenset(ARGPARSE_MESSAGES) | {s for pair in ARGPARSE_PLURALS for s in pair}
-_argparse_gettext = argparse._  # type: ignore[attr-defined]
-_argparse_ngettext = argparse.ngettext  # type: ignore[attr-defined]
-
-
-def _argparse_message(message: str | None) -> str | None:
-    if message in _ARGPARSE_KNOWN:
-        return _(message)  # type: ignore[arg-type]
-    return _argparse_gettext(message)
-
-
-def _argparse_plural(singular: str, plural: str, n: int) -> str:
-    if singular in _ARGPARSE_KNOWN:
-        return ngettext(singular, plural, n)
-    return _argparse_ngettext(singular, plural, n)
-
-
-def _install_argparse() -> None:
-    """Let argparse's usage, headings and errors speak the current language."""
-    argparse._ = _argparse_message  # type: ignore[attr-defined]
-    argparse.ngettext = _argparse_plural  # type: ignore[attr-defined]

@@ -19,98 +19,34 @@ saves are written only if the seat and the slot become free of the other window.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import date
-from typing import Any, Protocol
+from typing import Any
 
 from twofold.core.codes import new_code
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import check as check_events
 from twofold.core.game import Clock, Flags, Game, ReplayError, Step
-from twofold.core.i18n import _
-from twofold.core.plugins import PluginFault, owner_of
+from twofold.core.i18n import _, ngettext
+from twofold.core.keeper import MemoryStore, Store
+from twofold.core.kept import FinishedGame, NewerSave, SavedGame
+from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, Refused, largest_tile, tile_values
 
-
-@dataclass(frozen=True)
-class SavedGame:
-    """A game as stored: its log, not its board."""
-
-    mode_id: str
-    code: str
-    actions: tuple[str, ...]
-    elapsed: float = 0.0
-    flags: Mapping[str, bool] | None = None
-    position: Mapping[str, Any] | None = None
-    #: the date a daily game belongs to (ISO), so a new day starts a new daily
-    day: str | None = None
-    game_id: str = ""
-    #: the game so far (score, largest, moves, tiles, stats), so records include it
-    live: Mapping[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class FinishedGame:
-    """One row of the history of finished games, from which records are computed.
-
-    Recording the same ``game_id`` again replaces the row (a game brought back by
-    Last game, or played on after undo at game over, is still one game).
-    """
-
-    game_id: str
-    mode_id: str
-    code: str
-    score: int
-    largest: int
-    moves: int
-    elapsed: float
-    counted: bool
-    won: bool
-    tiles: tuple[int, ...]
-    stats: Mapping[str, int]
-    day: str | None
-    finished_at: float
-
-
-class Store(Protocol):
-    """Where sessions keep saves and finished games (see twofold.core.store)."""
-
-    def load_save(self, mode_id: str) -> SavedGame | None:
-        """The saved game of a mode; raise ValueError if the stored save is unreadable."""
-        ...
-
-    def write_save(self, saved: SavedGame) -> None: ...
-
-    def clear_save(self, mode_id: str) -> None: ...
-
-    def record_finished(self, finished: FinishedGame) -> None:
-        """Add the game to the history, replacing an earlier row with the same game_id."""
-        ...
-
-
-class MemoryStore:
-    """A store that keeps everything in memory (tests, and when no database can open)."""
-
-    def __init__(self) -> None:
-        self.saves: dict[str, SavedGame] = {}
-        self.finished: list[FinishedGame] = []
-
-    def load_save(self, mode_id: str) -> SavedGame | None:
-        return self.saves.get(mode_id)
-
-    def write_save(self, saved: SavedGame) -> None:
-        self.saves[saved.mode_id] = saved
-
-    def clear_save(self, mode_id: str) -> None:
-        self.saves.pop(mode_id, None)
-
-    def record_finished(self, finished: FinishedGame) -> None:
-        self.finished = [f for f in self.finished if f.game_id != finished.game_id]
-        self.finished.append(finished)
+#: the store's names, long imported from here
+__all__ = [
+    "FinishedGame",
+    "MemoryStore",
+    "SavedGame",
+    "Session",
+    "Store",
+    "rules_faults",
+    "summary",
+]
 
 
 FinishedHook = Callable[[FinishedGame], None]
@@ -118,14 +54,42 @@ NoticeHook = Callable[[str], None]
 
 
 @contextmanager
-def rules_faults(mode: Mode) -> Iterator[None]:
-    """Turn anything but ``Refused`` raised by a mode's rules into a one-line PluginFault."""
+def rules_faults(mode: Mode, plugin: str | None = None) -> Iterator[None]:
+    """Turn anything but ``Refused`` raised by a mode's rules into a one-line PluginFault.
+
+    ``plugin`` names the plugin that registered the mode (the fault's message says it).
+    """
     try:
         yield
     except (Refused, PluginFault):
         raise
     except Exception as error:
-        raise PluginFault(mode.id, error, owner_of(mode.id)) from error
+        raise PluginFault(mode.id, error, plugin) from error
+
+
+def summary(
+    game: Game, stats: Mapping[str, int], *, day: str | None = None, at: float | None = None
+) -> FinishedGame:
+    """A game's figures as its finished row keeps them (the game in progress is summed up so too).
+
+    ``stats`` are the mode's ``Rules.stats`` of the game's state; ``at`` the time it ends.
+    """
+    board = game.state.board
+    return FinishedGame(
+        game_id=game.game_id,
+        mode_id=game.mode.id,
+        code=game.code,
+        score=game.state.score,
+        largest=largest_tile(board),
+        moves=game.state.moves,
+        elapsed=game.elapsed,
+        counted=not game.flags.uncounted,
+        won=game.flags.won,
+        tiles=tuple(sorted(game.reached | tile_values(board))),
+        stats=dict(stats),
+        day=day,
+        finished_at=time.time() if at is None else at,
+    )
 
 
 class Session:
@@ -140,8 +104,12 @@ class Session:
         today: Callable[[], date] = utc_today,
         on_finished: FinishedHook | None = None,
         on_notice: NoticeHook | None = None,
+        plugin: str | None = None,
     ) -> None:
+        """``plugin`` names the plugin that registered ``mode`` (``Registry.owner``), for
+        the one-line message when its rules fail."""
         self.mode = mode
+        self.plugin = plugin
         self.store = store
         self.clock = clock
         self.today = today
@@ -151,6 +119,8 @@ class Session:
         self.notice: str | None = None
         #: whether this session holds its mode's seat (False: another window has the save)
         self.seated = True
+        #: the slot holds a newer twofold's save, left as it is (this game is not saved)
+        self.keeps_newer = False
         #: the game that New game, Restart or Sample replaced (for Last game)
         self.previous: Game | None = None
         #: the game_id last recorded as finished (a timed game is recorded once when time is up)
@@ -164,13 +134,17 @@ class Session:
     @property
     def write_problem(self) -> str | None:
         """Why this game is not being kept right now, or None when it is saved."""
-        store = self.store
-        if self.mode.id in getattr(store, "seat_refused", ()):
+        if self.keeps_newer:
+            return self._newer_notice()
+        if self.mode.id in self.store.seat_refused:
             return self._seat_notice()
-        problem: str | None = getattr(store, "write_problem", None) or getattr(
-            store, "unsaved", None
-        )
-        return problem
+        return self.store.write_problem or self.store.unsaved
+
+    def _newer_notice(self) -> str:
+        return _(
+            "The saved {mode} game was written by a newer twofold; it is kept for it, and "
+            "this window's game is recorded when it ends but not saved for later."
+        ).format(mode=_(self.mode.title))
 
     def _seat_notice(self) -> str:
         return _(
@@ -196,33 +170,41 @@ class Session:
         return self.today().isoformat() if self.mode.daily else None
 
     def _resume_or_start(self) -> Game:
-        claim = getattr(self.store, "claim_seat", None)
-        if claim is not None and not claim(self.mode.id):
+        if not self.store.claim_seat(self.mode.id):
             self.seated = False
             self.notice = self._seat_notice()
             return self._start(self._fresh_code(), None)
         try:
             saved = self.store.load_save(self.mode.id)
+        except NewerSave:
+            # the newer twofold finds its save where it left it; this game is not saved
+            self.keeps_newer = True
+            self.notice = self._newer_notice()
+            saved = None
         except ValueError as error:
-            self.notice = _("The saved {mode} game could not be read ({reason}); new game.").format(
-                mode=_(self.mode.title), reason=error
-            )
-            self.store.clear_save(self.mode.id)
+            self.notice = _(
+                "The saved {mode} game could not be read ({reason}); it is kept aside, and a "
+                "new game starts."
+            ).format(mode=_(self.mode.title), reason=error)
+            self.store.set_aside(self.mode.id)
             saved = None
         if saved is not None and self.mode.daily and saved.day != self._day():
             self._close_old_daily(saved)
             saved = None  # yesterday's daily is over: today's board waits
         if saved is not None:
             # a save the rules crash on is kept (PluginFault): the plugin may be fixed later
-            with rules_faults(self.mode):
+            with self.faults():
                 try:
                     game = self._restore(saved)
                 except (ReplayError, ValueError, KeyError, TypeError) as error:
                     self.notice = _(
-                        "The saved {mode} game could not be replayed ({reason}); new game."
+                        "The saved {mode} game could not be replayed ({reason}); it is kept "
+                        "aside, and a new game starts."
                     ).format(mode=_(self.mode.title), reason=error)
-                    self.store.clear_save(self.mode.id)
+                    self.store.set_aside(self.mode.id)
                 else:
+                    if saved.lost:
+                        self.notice = self._lost_notice(saved.lost)
                     if not self._off_the_day(game):
                         return game
                     # a daily mode opens today's board; the practice game on another
@@ -236,9 +218,8 @@ class Session:
 
     def _played_today(self, code: str) -> bool:
         """Whether today's board was already played and counted (in any window)."""
-        history = getattr(self.store, "finished_games", None)
-        games = history(self.mode.id) if callable(history) else getattr(self.store, "finished", [])
-        return any(g.code == code and g.counted and g.mode_id == self.mode.id for g in games)
+        games = self.store.finished_games(self.mode.id, counted_only=True)
+        return any(g.code == code for g in games)
 
     def _judge_daily(self, game: Game) -> Game:
         """In a daily mode only the day's first game on the day's own board counts."""
@@ -248,10 +229,18 @@ class Session:
             game.flags.uncounted = game.flags.practice = True
         return game
 
+    def _lost_notice(self, lost: int) -> str:
+        text = ngettext(
+            "The saved {mode} game's last {count} action was damaged; it resumes before it.",
+            "The saved {mode} game's last {count} actions were damaged; it resumes before them.",
+            lost,
+        )
+        return text.format(mode=_(self.mode.title), count=lost)
+
     def _close_old_daily(self, saved: SavedGame) -> None:
         """Record an earlier day's daily game left unfinished, so it is not lost from records."""
         try:
-            with rules_faults(self.mode):
+            with self.faults():
                 game = self._restore(saved)
                 if game.started and not game.over:
                     self._record(game, None)
@@ -286,7 +275,7 @@ class Session:
         reached, reached_history = set(game.reached), game.reached_history.copy()
         flags = dataclasses.replace(game.flags)
         try:
-            with rules_faults(self.mode):
+            with self.faults():
                 step = game.act(text)
                 check_events(step.events, game.state.board)
         except PluginFault:
@@ -296,7 +285,7 @@ class Session:
             raise
         if step.changed:
             self.save()
-            with rules_faults(self.mode):
+            with self.faults():
                 over = game.over
             # reaching a daily's goal completes its day, though play may go on
             if over or (step.reached_goal and self.mode.daily):
@@ -314,6 +303,9 @@ class Session:
 
     def save(self) -> None:
         game = self.game
+        if self.keeps_newer:
+            self._tell()
+            return
         # an untouched practice try is kept: it remembers that today's daily was played
         if not game.log and game.position is None and not game.flags.practice:
             self.store.clear_save(self.mode.id)
@@ -334,23 +326,12 @@ class Session:
         )
         self._tell()
 
-    def _live(self, game: Game) -> dict[str, Any]:
-        board = game.state.board
+    def _live(self, game: Game) -> FinishedGame:
         try:
             stats = self._stats(game)
         except PluginFault:
             stats = {}  # the save matters more than its summary; finishing will report the fault
-        return {
-            "code": game.code,
-            "score": game.state.score,
-            "largest": largest_tile(board),
-            "moves": game.state.moves,
-            "elapsed": game.elapsed,
-            "counted": not game.flags.uncounted,
-            "won": game.flags.won,
-            "tiles": sorted(game.reached | tile_values(board)),
-            "stats": stats,
-        }
+        return summary(game, stats)
 
     def finish(self) -> FinishedGame | None:
         """Record the current game as finished, if any action was taken."""
@@ -363,40 +344,29 @@ class Session:
         if not game.started:
             return None
         self._recorded = game.game_id
-        board = game.state.board
-        finished = FinishedGame(
-            game_id=game.game_id,
-            mode_id=self.mode.id,
-            code=game.code,
-            score=game.state.score,
-            largest=largest_tile(board),
-            moves=game.state.moves,
-            elapsed=game.elapsed,
-            counted=not game.flags.uncounted,
-            won=game.flags.won,
-            tiles=tuple(sorted(game.reached | tile_values(board))),
-            stats=self._stats(game),
-            day=day,
-            finished_at=time.time(),
-        )
+        finished = summary(game, self._stats(game), day=day)
         self.store.record_finished(finished)
         self._tell()
         if self.on_finished is not None:
             self.on_finished(finished)
         return finished
 
+    def faults(self) -> contextlib.AbstractContextManager[None]:
+        """:func:`rules_faults` for this session's mode and plugin."""
+        return rules_faults(self.mode, self.plugin)
+
     def _stats(self, game: Game) -> dict[str, int]:
-        with rules_faults(self.mode):
+        with self.faults():
             return dict(self.mode.rules.stats(game.state))
 
     def _start(self, code: str, position: Mapping[str, Any] | None) -> Game:
-        with rules_faults(self.mode):
+        with self.faults():
             return Game.start(self.mode, code, position=position, clock=self.clock)
 
     def _sample(self) -> str:
         """The code of the mode's Sample ("" when it has none), asked once."""
         if self._sample_code is None:
-            with rules_faults(self.mode):
+            with self.faults():
                 sample = self.mode.sample() if self.mode.sample is not None else None
             self._sample_code = sample.code if sample is not None else ""
         return self._sample_code
@@ -449,6 +419,4 @@ class Session:
         """Save the game and give the mode's seat back (the window closes)."""
         self.game.pause()
         self.save()
-        release = getattr(self.store, "release_seat", None)
-        if release is not None:  # only a seat this store holds is given back
-            release(self.mode.id)
+        self.store.release_seat(self.mode.id)  # only a seat this store holds is given back

@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from twofold.core.i18n import _, retranslate
+from twofold.core.keeper import Store
 from twofold.core.plugins import PluginFault, Registry
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
@@ -51,13 +52,13 @@ class TwofoldApp(TranslatedApp):
     def __init__(
         self,
         registry: Registry,
-        store: Any,
+        store: Store,
         *,
         mode_id: str | None = None,
         code: str | None = None,
         position: Mapping[str, Any] | None = None,
     ) -> None:
-        """:param store: a ``twofold.core.store.SqliteStore`` (or any object with its API)."""
+        """:param store: the player's store (``twofold.core.store.open_store``)."""
         super().__init__()
         self.registry = registry
         self.store = store
@@ -94,10 +95,7 @@ class TwofoldApp(TranslatedApp):
         """Use and keep ``settings``; True when the language changed (see apply_settings)."""
         changed = self.apply_settings(settings)
         self.store.save_settings(settings)
-        notice = getattr(self.store, "notice", None)
-        if notice:
-            self.notify(notice, severity="warning")
-            self.store.notice = None
+        self.tell_store_notice()
         for screen in self.screen_stack:
             apply = getattr(screen, "apply_settings", None)
             if callable(apply):
@@ -108,11 +106,15 @@ class TwofoldApp(TranslatedApp):
 
     def best_score(self, mode_id: str) -> int:
         best = int(self.store.records(mode_id).best)
-        notice = getattr(self.store, "notice", None)
-        if notice and self.is_running:  # e.g. finished games that could not be read
-            self.notify(notice, severity="warning", timeout=10)
-            self.store.notice = None
+        if self.is_running:  # e.g. finished games that could not be read
+            self.tell_store_notice()
         return best
+
+    def tell_store_notice(self) -> None:
+        """Show the store's notice (how the file opened, rows that did not read) once."""
+        notice = self.store.take_notice()
+        if notice:
+            self.notify(notice, severity="warning", timeout=10)
 
     def has_save(self, mode_id: str) -> bool:
         return bool(self.store.has_save(mode_id))
@@ -180,7 +182,11 @@ class TwofoldApp(TranslatedApp):
         self.prune_sessions()
         try:
             session = Session(
-                mode, self.store, on_finished=self._finished, on_notice=self.saving_notice
+                mode,
+                self.store,
+                on_finished=self._finished,
+                on_notice=self.saving_notice,
+                plugin=self.registry.owner(mode.id),
             )
             if code is not None or position is not None:
                 try:
@@ -250,10 +256,7 @@ class TwofoldApp(TranslatedApp):
         self.apply_settings(self.settings)
         self.push_screen(MenuScreen())
         follow_page_title(self)
-        notice = getattr(self.store, "notice", None)
-        if notice:
-            self.notify(notice, severity="warning", timeout=10)
-            self.store.notice = None
+        self.tell_store_notice()
         if self.start_mode is not None:
             self.open_mode(self.start_mode, code=self.start_code, position=self.start_position)
         terminal.watch(self, self.terminal_gone)

@@ -18,13 +18,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from twofold.core import plugins
+from twofold.core import i18n, plugins
 from twofold.core.codes import CodeError, is_share_string, parse_code, parse_share
 from twofold.core.i18n import N_, _
+from twofold.core.keeper import Store
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode, PositionError
 from twofold.core.session import Session
-from twofold.ui import completion
+from twofold.core.store import stored_language
+from twofold.ui import argparse_language, completion
 
 USAGE_ERROR = 2
 #: the largest position file read (bytes): a board is a few hundred
@@ -241,7 +243,7 @@ def open_session(registry: plugins.Registry, mode: Mode) -> Session:
     def finished(result: Any) -> None:
         registry.notify_finished(mode.id, dataclasses.asdict(result))
 
-    session = Session(mode, store, on_finished=finished)
+    session = Session(mode, store, on_finished=finished, plugin=registry.owner(mode.id))
     if store.notice:
         session.notice = " ".join(filter(None, [store.notice, session.notice]))
     return session
@@ -263,17 +265,15 @@ def start_game(registry: plugins.Registry, choice: Choice, args: argparse.Namesp
         close_store(session.store)
 
 
-def close_store(store: Any) -> None:
+def close_store(store: Store) -> None:
     """Close the store; say on stderr if something could not be kept even at the end."""
-    close = getattr(store, "close", None)
-    if close is not None:
-        close()
-    if getattr(store, "pending", 0):
+    store.close()
+    if store.pending:
         message = _(
             "progress could not be saved before the end ({reason}); "
             "what was played since the last save is lost"
         )
-        reason = getattr(store, "write_reason", "") or "?"
+        reason = store.write_reason or "?"
         print("twofold: " + message.format(reason=reason), file=sys.stderr)
 
 
@@ -411,6 +411,9 @@ class VersionAction(argparse.Action):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # --help speaks the stored language too, read before any store opens
+    i18n.read_language_with(stored_language)
+    argparse_language.install()
     parser = build_parser()
     completion.enable(parser)
     args = parser.parse_args(argv)

@@ -23,7 +23,7 @@ from twofold.core.daily import daily_code
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
-from twofold.core.session import Session, rules_faults
+from twofold.core.session import Session
 from twofold.ui.cells import for_people, for_protocol
 
 
@@ -251,7 +251,7 @@ class LineFront:
         if offered is None:
             self.reply(changed=False, events=[], error=_("this mode has no hint"))
             return
-        with rules_faults(self.session.mode):  # a plugin's failing hint stops that game
+        with self.session.faults():  # a plugin's failing hint stops that game
             hint = offered(self.session.game.state)
         cells = hint.cells if hint else ()
         self.reply(

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from twofold.core.codes import share_string
+from twofold.core.session import Session
 
 SERVED_AT = "TWOFOLD_SERVED_AT"
 #: the query parameter of a served page that opens a game: ``/?game=2048/CODE``
@@ -47,9 +48,8 @@ def title_of(app: Any) -> str:
     """The page title for the app's current screens: the game under any dialog, or the app."""
     for screen in reversed(app.screen_stack):
         session = getattr(screen, "session", None)
-        mode = getattr(session, "mode", None)
-        if mode is not None:
-            return page_title(mode.title)
+        if isinstance(session, Session):
+            return page_title(session.mode.title)
     return page_title()
 
 

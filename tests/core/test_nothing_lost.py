@@ -31,7 +31,10 @@ from twofold.core.store import (
     TAIL_FROM,
     SqliteStore,
     encode_save,
+    files,
     open_store,
+    saves,
+    seats,
 )
 from twofold.ui.lines import JsonFront, PlainFront
 
@@ -64,10 +67,14 @@ def disk_full_error() -> sqlite3.Error:
 
 
 def failing_store(error: sqlite3.Error) -> tuple[SqliteStore, FailingConnection]:
-    store = open_store()
-    connection = FailingConnection(store._connection, error)
-    store._connection = connection  # type: ignore[assignment]
-    return store, connection
+    made: list[FailingConnection] = []
+
+    def connect(path: str) -> sqlite3.Connection:
+        made.append(FailingConnection(store_module.connect(path), error))
+        return made[-1]  # type: ignore[return-value]
+
+    store = open_store(connect=connect)
+    return store, made[-1]
 
 
 def replies(out: io.StringIO) -> list[dict[str, Any]]:
@@ -143,8 +150,8 @@ def test_a_lock_held_past_the_timeout_is_told_fast_and_kept_after(
     twofold_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Another process holds the write lock: each reply took 10 s, the game from new lost."""
-    monkeypatch.setattr(store_module, "BUSY_TIMEOUT", 0.3)
-    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_FAILING", 0.01)
+    monkeypatch.setattr(files, "BUSY_TIMEOUT", 0.3)
+    monkeypatch.setattr(files, "BUSY_TIMEOUT_FAILING", 0.01)
     store = open_store()
     session = Session(TALLY, store)
     out = io.StringIO()
@@ -183,15 +190,13 @@ def test_a_start_that_cannot_write_shows_what_it_could_read(
         session.new_game()
         session.act("add")
         session.close()
-    real_open = store_module._open
 
-    def cannot_write(path: Path | None) -> sqlite3.Connection:
-        if path is not None:
+    def cannot_write(path: str) -> sqlite3.Connection:
+        if path != store_module.MEMORY:
             raise sqlite3.OperationalError("unable to open database file")
-        return real_open(path)
+        return store_module.connect(path)
 
-    monkeypatch.setattr(store_module, "_open", cannot_write)
-    with open_store() as store:
+    with open_store(connect=cannot_write) as store:
         assert store.in_memory and store.notice and "could not be opened" in store.notice
         assert store.records("tally").played == 1
         session = Session(TALLY, store)
@@ -240,7 +245,7 @@ def test_a_seat_whose_process_ended_is_free(twofold_home: Path) -> None:
         connection.execute(
             "UPDATE seats SET owner = 'gone', pid = ?, started = '1'", (pid,)
         ) if connection.execute("SELECT 1 FROM seats").fetchone() else connection.execute(
-            "INSERT INTO seats VALUES ('tally', 'gone', ?, ?, '1', 0)", (pid, store_module._HOST)
+            "INSERT INTO seats VALUES ('tally', 'gone', ?, ?, '1', 0)", (pid, seats.HOST)
         )
     with open_store() as store:
         session = Session(TALLY, store)
@@ -338,7 +343,7 @@ def test_a_save_that_is_not_valid_is_set_aside(
     data = json.loads(encode_save(saved))
     data.pop("check")
     data.update(change)
-    data["check"] = store_module._checksum(data)
+    data["check"] = saves.checksum(data)
     with open_store() as store:
         store.write_save(saved)
     with sqlite3.connect(twofold_home / DB_NAME) as connection:
@@ -434,14 +439,35 @@ def test_a_long_game_appends_and_resumes_exactly(twofold_home: Path) -> None:
         assert again.game.log == log
 
 
-def test_a_damaged_tail_row_sets_the_save_aside(twofold_home: Path) -> None:
+def test_a_damaged_tail_row_resumes_at_the_last_good_action(twofold_home: Path) -> None:
+    """Issue 23 point 5: one changed save_tail row threw the whole game away."""
     with open_store() as store:
         session = Session(TALLY, store)
         for number in range(6):
             session.act("add" if number % 2 == 0 else "undo")
+        log = list(session.game.log)
     with sqlite3.connect(twofold_home / DB_NAME) as connection:
         connection.execute("UPDATE save_tail SET action = 'stay' WHERE seq = 3")
     with open_store() as store:
         again = Session(TALLY, store)
-        assert again.notice and "damaged" in again.notice
-        assert again.game.log == []
+        assert again.notice and "3 actions" in again.notice and "damaged" in again.notice
+        assert again.game.log == log[:3]
+        again.act("add")
+        again.close()
+    with open_store() as store:
+        resumed = Session(TALLY, store)
+        assert resumed.notice is None and resumed.game.log == [*log[:3], "add"]
+
+
+def test_a_missing_tail_row_resumes_before_it(twofold_home: Path) -> None:
+    with open_store() as store:
+        session = Session(TALLY, store)
+        for number in range(6):
+            session.act("add" if number % 2 == 0 else "undo")
+        log = list(session.game.log)
+    with sqlite3.connect(twofold_home / DB_NAME) as connection:
+        connection.execute("DELETE FROM save_tail WHERE seq = 4")
+    with open_store() as store:
+        again = Session(TALLY, store)
+        assert again.notice and "2 actions" in again.notice
+        assert again.game.log == log[:4]

@@ -135,6 +135,8 @@ def test_the_json_mode_tells_of_a_damaged_or_newer_database(twofold_home: Path) 
     assert "notice" not in resumed and resumed["board"] == moved["board"]
 
     connection = sqlite3.connect(path)
+    # a newer twofold's file: a later version, with tables this one does not know
+    connection.execute("CREATE TABLE later (key TEXT PRIMARY KEY)")
     connection.execute("PRAGMA user_version = 999")
     connection.close()  # so the change is in the file, not only in its WAL
     before = path.read_bytes()

@@ -98,7 +98,6 @@ def test_a_fresh_mode_has_no_save_until_an_action(store: SqliteStore) -> None:
         pytest.param(lambda text: text.replace('"add"', '"adc"', 1), id="byte-flipped"),
         pytest.param(lambda text: b"\x00\x01\x02 not json at all", id="binary-garbage"),
         pytest.param(lambda text: "", id="empty"),
-        pytest.param(lambda text: text.replace('"format": 1', '"format": 99'), id="newer-format"),
     ],
 )
 def test_a_damaged_save_gives_a_notice_and_a_new_game(
@@ -113,8 +112,18 @@ def test_a_damaged_save_gives_a_notice_and_a_new_game(
     assert again.notice is not None and "\n" not in again.notice
     assert "Tally" in again.notice
     assert again.game.log == []
-    assert not store.has_save("tally")  # discarded, so the notice is shown once
+    assert not store.has_save("tally")  # set aside, so the notice is shown once
     assert Session(TALLY, store).notice is None
+
+
+def test_a_newer_twofolds_save_stays_in_its_slot(store: SqliteStore, twofold_home: Path) -> None:
+    Session(TALLY, store).act("add")
+    path = twofold_home / DB_NAME
+    replace_stored(path, "tally", stored(path, "tally").replace('"format": 1', '"format": 99'))
+    again = Session(TALLY, store)
+    assert again.notice is not None and "newer twofold" in again.notice
+    assert again.game.log == []
+    assert store.has_save("tally")  # the newer twofold finds it where it left it
 
 
 def test_another_modes_log_in_the_slot_gives_a_new_game(

@@ -171,7 +171,7 @@ def test_a_crash_in_a_move_stops_with_one_line_and_keeps_the_game(
     installed.append(("broken-move", faulty))
     mode = plugins.registry().mode("faulty")
     store = MemoryStore()
-    session = Session(mode, store)
+    session = Session(mode, store, plugin=plugins.registry().owner("faulty"))
     session.act("left")
     state, log, saved = session.game.state, list(session.game.log), store.saves["faulty"]
     with pytest.raises(PluginFault) as caught:

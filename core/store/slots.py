@@ -1,0 +1,200 @@
+"""Seats and save slots: which window writes a mode's save, and the save read and written.
+
+A mode's save slot holds one game's save (see :mod:`.saves`); only the window with
+the mode's seat (see :mod:`.seats`) writes it, checked inside every save's transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import replace
+from typing import Any
+
+from twofold.core.kept import SavedGame
+from twofold.core.store import history, saves, seats
+from twofold.core.store.files import one_line
+from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES
+from twofold.core.store.writes import Writes
+
+
+class SaveSlots:
+    """The seats and saves of :class:`SqliteStore` (its plumbing is the store's own)."""
+
+    owner: str
+    seat_refused: set[str]
+    _closed: bool
+    _lock: threading.RLock
+    _slots: dict[str, saves.Slot]
+    #: the store's: one write transaction; a failed write told; reads; writes queued
+    _transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
+    _failed: Callable[[BaseException], None]
+    _read: Callable[..., list[tuple[Any, ...]]]
+    _read_or_empty: Callable[..., list[tuple[Any, ...]]]
+    _queue: Callable[[Writes], bool]
+
+    # -- seats -----------------------------------------------------------------------------
+
+    def claim_seat(self, mode_id: str) -> bool:
+        """Take the seat of a mode's save slot; False if another open window holds it.
+
+        When the database cannot be written the seat cannot be taken either: True, and
+        every save checks the seat again.
+        """
+        try:
+            with self._transaction() as connection:
+                if seats.taken(connection, mode_id, self.owner):
+                    self.seat_refused.add(mode_id)
+                    return False
+                seats.take(connection, mode_id, self.owner)
+        except sqlite3.Error as error:
+            self._failed(error)
+            return True
+        self.seat_refused.discard(mode_id)
+        return True
+
+    def release_seat(self, mode_id: str) -> None:
+        """Give the seat back (the window closes); its save stays for the next window."""
+        with self._lock:
+            if self._closed:
+                return
+            try:
+                with self._transaction() as connection:
+                    seats.release(connection, mode_id, self.owner)
+            except sqlite3.Error:
+                pass  # a seat whose process has ended is free anyway
+
+    def _hold_seat(self, connection: sqlite3.Connection, mode_id: str, game_id: str) -> bool:
+        """Whether this store may write the slot now (inside the save's transaction)."""
+        if seats.beat(connection, mode_id, self.owner):
+            return True
+        if seats.taken(connection, mode_id, self.owner):
+            return False
+        # The seat is free: take it only if the slot holds nothing of another game.
+        stored = connection.execute(
+            f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (mode_id,)
+        ).fetchone()
+        if stored is not None and mode_id not in self._slots:
+            other = history.json_or(stored[0], {}, dict).get("game_id")
+            if other != game_id:
+                return False
+        seats.take(connection, mode_id, self.owner)
+        return True
+
+    # -- saves ---------------------------------------------------------------------------
+
+    def load_save(self, mode_id: str) -> SavedGame | None:
+        """The saved game of a mode; raise ValueError (a short reason) if it is unreadable.
+
+        A damaged tail resumes at its last good action: ``SavedGame.lost`` says how many
+        actions were lost.
+        """
+        try:
+            rows = self._read(f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
+            tail = self._read(
+                f"SELECT {saves.TAIL_COLUMNS} FROM {SAVE_TAIL.name} WHERE mode_id = ? ORDER BY seq",
+                (mode_id,),
+            )
+        except sqlite3.Error as error:
+            raise ValueError(one_line(error)) from None
+        if not rows:
+            self._slots.pop(mode_id, None)
+            return None
+        based, base = saves.decode_sealed(rows[0][0], mode_id)
+        saved, lost = saves.with_tail(based, base, tail)
+        count = len(saved.actions)
+        # a damaged tail is written again from a new base at the next save
+        written = count if not lost else -1
+        self._slots[mode_id] = saves.Slot(
+            saved.game_id, saved.code, written, len(based.actions), base
+        )
+        return replace(saved, lost=lost) if lost else saved
+
+    def write_save(self, saved: SavedGame) -> None:
+        """Keep a game's save: its new actions appended, or its base written again."""
+        with self._lock:
+            self._queue(Writes(saves={saved.mode_id: saved}))
+
+    def clear_save(self, mode_id: str) -> None:
+        with self._lock:
+            self._queue(Writes(saves={mode_id: None}))
+
+    def set_aside(self, mode_id: str) -> None:
+        """Move a mode's save (base and tail) to a slot of its own, ``<mode>#aside-<time>``.
+
+        Nothing reads it again; it is kept, as it was, for a fix or a newer twofold.
+        """
+        with self._lock:
+            if self._closed:
+                return
+            aside = f"{mode_id}#aside-{time.time():.6f}"
+            try:
+                with self._transaction() as connection:
+                    if not self._hold_seat(connection, mode_id, ""):
+                        return  # another window's slot: not this one's to move
+                    for table in (SAVES, SAVE_TAIL):
+                        connection.execute(
+                            f"UPDATE {table.name} SET mode_id = ? WHERE mode_id = ?",
+                            (aside, mode_id),
+                        )
+                    self._put_live(connection, mode_id, None)
+            except sqlite3.Error as error:
+                self._failed(error)
+            self._slots.pop(mode_id, None)
+
+    def _put_save(
+        self, connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None
+    ) -> saves.Slot | bool | None:
+        """Write one pending save; the slot as now stored, None when cleared, False if refused."""
+        game_id = saved.game_id if saved is not None else ""
+        if not self._hold_seat(connection, mode_id, game_id):
+            # another window's game is in the slot: neither written over nor cleared
+            return False if saved is not None else None
+        self._put_live(connection, mode_id, saved)
+        if saved is None:
+            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
+            connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
+            return None
+        slot = self._slots.get(mode_id)
+        count = len(saved.actions)
+        flags = saves.flags_text(saved.flags)
+        elapsed = float(saved.elapsed)
+        if (
+            slot is not None
+            and slot.game_id == saved.game_id
+            and slot.code == saved.code
+            and slot.base_length <= slot.written < count
+            and count - slot.base_length <= max(slot.base_length, saves.TAIL_FROM)
+        ):
+            # the new actions only; a save with none new (closing) writes the base again
+            connection.executemany(
+                saves.TAIL_INSERT,
+                [
+                    saves.tail_row(mode_id, slot.base, seq, saved.actions[seq], elapsed, flags)
+                    for seq in range(slot.written, count)
+                ],
+            )
+            return saves.Slot(slot.game_id, slot.code, count, slot.base_length, slot.base)
+        text, base = saves.encode_sealed(saved)
+        connection.execute(SAVES.upsert(), (mode_id, text, time.time()))
+        connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
+        return saves.Slot(saved.game_id, saved.code, count, count, base)
+
+    @staticmethod
+    def _put_live(connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None) -> None:
+        """Keep the summary of the game in progress beside its save (gone with it)."""
+        if saved is None or saved.live is None or not saved.actions:
+            connection.execute(f"DELETE FROM {LIVE.name} WHERE mode_id = ?", (mode_id,))
+            return
+        connection.execute(
+            history.LIVE_UPSERT,
+            (mode_id, saved.game_id, history.live_data(saved.live), time.time()),
+        )
+
+    def has_save(self, mode_id: str) -> bool:
+        return bool(
+            self._read_or_empty(f"SELECT 1 FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
+        )

@@ -1,0 +1,20 @@
+"""Issue 23: random bytes overwritten in a real twofold.db, started three ways (see fuzz_files).
+
+None of the files may raise, hang, or leave the player unable to start or to save.
+The long run over 500 files is ``python -m tests.core.fuzz_files 500``.
+"""
+
+from __future__ import annotations
+
+from tests.core.fuzz_files import fuzz
+
+#: files started with ``play --json`` and ``stats --json`` (and a save checked after)
+FILES = 200
+#: every this many files, the app too (Pilot): it takes about a second a start
+APP_EVERY = 20
+
+
+def test_damaged_files_never_stop_a_start_or_a_save() -> None:
+    outcomes, problems = fuzz(FILES, seed=2023, app_every=APP_EVERY)
+    assert problems == []
+    assert outcomes["moved aside"] and outcomes["read"]  # both kinds of damage were met
