@@ -264,9 +264,7 @@ class TwofoldApp(TranslatedApp):
     def terminal_gone(self) -> None:
         """The terminal went away (hangup, stdin closed): save everything and end now."""
         self.close_sessions()
-        close = getattr(self.store, "close", None)
-        if callable(close):
-            close()
+        self.store.close()
         terminal.end_soon(terminal.HUNG_UP)
         self.exit(terminal.HUNG_UP)
 
