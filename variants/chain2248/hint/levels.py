@@ -143,15 +143,9 @@ class Lengths:
         return self.paths.longest_anywhere(region).length
 
 
-class Back(NamedTuple):
-    """Where a level of a chain came from: the previous level's last ``cell`` and
-    ``carry``, and the ``entry`` cell of this level."""
-
-    cell: int
-    carry: int
-    entry: int
-
-
+#: where a level of a chain came from: (the previous level's last cell, its carry, the
+#: entry cell of this level); a plain tuple, as the plan makes one at every step
+Back = tuple[int, int, int]
 #: the longest chain whose level ends at (cell, carry): (length, back); back is None
 #: for a first level
 Levels = dict[tuple[int, int], tuple[int, Back | None]]
@@ -220,7 +214,8 @@ def _plan(
     """The best chain on the lengths known so far: (tile, length), its last step, the levels."""
     best: Levels = {}
     winner: tuple[int, int] = (0, 0)
-    finish = Finish(False)
+    # the winner's Finish, as plain fields until the end (a plan offers many)
+    finish: tuple[bool, int, int, int] = (False, -1, 0, -1)
 
     # chains of one level: the longest path in each region of two or more tiles
     for i in range(SIZE):
@@ -230,7 +225,7 @@ def _plan(
         n = lengths.get((ANYWHERE, 0, 0, region))
         offer = (values[i] * _next_power(n), n)
         if offer > winner:
-            winner, finish = offer, Finish(True, i)
+            winner, finish = offer, (True, i, 0, -1)
 
     # the first level of a longer chain: any path of two or more tiles ending at an exit
     for e in bits(exits):
@@ -253,15 +248,15 @@ def _plan(
                 n = lengths.get((FROM, s, 0, region))
                 offer = (2 * v * _next_power(n + half), length + n)
                 if offer > winner:
-                    winner, finish = offer, Finish(False, x, carry, s)
+                    winner, finish = offer, (False, x, carry, s)
                 for e in bits(region & exits):
                     n = lengths.get((BETWEEN, s, e, region))
                     if not n:
                         continue
                     key = (e, n + half)
                     if length + n > best.get(key, (0, None))[0]:
-                        best[key] = (length + n, Back(x, carry, s))
-    return winner, finish, best
+                        best[key] = (length + n, (x, carry, s))
+    return winner, Finish(*finish), best
 
 
 def _queries(finish: Finish, best: Levels, region_of: list[int]) -> list[Query]:
@@ -275,8 +270,9 @@ def _queries(finish: Finish, best: Levels, region_of: list[int]) -> list[Query]:
         if back is None:
             queries.append((FROM, x, 0, region_of[x]))
             return queries
-        queries.append((BETWEEN, back.entry, x, region_of[x]))
-        x, carry = back.cell, back.carry
+        before, before_carry, entry = back
+        queries.append((BETWEEN, entry, x, region_of[x]))
+        x, carry = before, before_carry
 
 
 def _rebuild(finish: Finish, best: Levels, region_of: list[int], paths: RegionPaths) -> list[int]:
@@ -287,5 +283,6 @@ def _rebuild(finish: Finish, best: Levels, region_of: list[int], paths: RegionPa
         back = best[(x, carry)][1]
         if back is None:
             return paths.path_from(x, region_of[x])[::-1] + tail
-        tail = paths.path_between(back.entry, x, region_of[x]) + tail
-        x, carry = back.cell, back.carry
+        before, before_carry, entry = back
+        tail = paths.path_between(entry, x, region_of[x]) + tail
+        x, carry = before, before_carry
