@@ -46,10 +46,10 @@ END, STEP, DROP, DEAD_END, COVER = 0, 1, 2, 3, 4
 
 
 class Step(NamedTuple):
-    """How a memoised best path goes on: ``END``s here; ``STEP``s to ``cell``, then on
-    inside ``part``; goes on inside ``part`` (some cells ``DROP``ped); ends at the
-    ``DEAD_END`` ``cell``, searched inside ``part``; or visits every cell (``COVER``,
-    the path kept whole)."""
+    """How a memoised best path goes on from its first cell, by ``how``: END, it ends
+    there; STEP to ``cell``, then on inside ``part``; DROP, on inside ``part`` (some
+    cells dropped); DEAD_END, it ends at the dead end ``cell``, searched inside
+    ``part``; COVER, it visits every cell (the path is kept whole)."""
 
     how: int
     cell: int = -1
