@@ -9,14 +9,11 @@ each looked up in a table of row values: empty cells, merges available, monotone
 (which pulls the big tiles to an edge and into a corner), minus a penalty growing with
 the tiles' size.
 
-How deep: on 4x4 boards, two moves fewer than the board has kinds of tile (nneonneo's
-2048 AI looks one move further, at a third of the speed), and never under four (his
-floor: his three does not count the move chosen). A board of many kinds is one where a
-wrong move strands a tile, and the probability pruning keeps open boards cheap however
-deep the limit. Three moves ahead, a board of few kinds can be led into a jam the
-search cannot see and lost before 2048; such boards come early, small and open, and a
-fourth move costs them little. The 5x5 and 6x6 boards, roomy enough that two to four
-moves play well, adapt the depth to how full they are.
+How deep: on 4x4 boards, two moves fewer than the board has kinds of tile (at least
+three; nneonneo's 2048 AI looks one move further, at a third of the speed): a board of
+many kinds is one where a wrong move strands a tile, and the probability pruning keeps
+open boards cheap however deep the limit. The 5x5 and 6x6 boards, roomy enough that
+two to four moves play well, adapt the depth to how full they are.
 
 4x4 boards are searched by ``_expectimax.c``, compiled where the package is installed
 (setup.py), which makes the same moves as the Python search here about 100 times
@@ -59,7 +56,7 @@ PRUNE_PROBABILITY = 1e-4
 MAX_DEPTH = 6
 #: 4x4 depth: the board's kinds of tile less DEEP_FEWER, and never under DEEP_LEAST
 DEEP_FEWER = 2
-DEEP_LEAST = 4
+DEEP_LEAST = 3
 
 
 def line_score(line: tuple[int, ...]) -> float:
