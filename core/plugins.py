@@ -35,26 +35,11 @@ from twofold.core.presentation import (
     Statistic,
     TutorialPage,
 )
-from twofold.core.rules import CONTROLS, Mode
+from twofold.core.rules import CONTROLS, RULES_MEMBERS, Mode
 
 ENTRY_POINT_GROUP = "twofold"
 DISABLE_VARIABLE = "TWOFOLD_NO_PLUGINS"
 BUILTIN_DISTRIBUTION = "twofold"
-#: what every mode's rules must have (the Rules protocol of twofold.core.rules)
-RULES_MEMBERS = (
-    "undo_depth",
-    "new_game",
-    "from_position",
-    "parse",
-    "apply",
-    "undo",
-    "is_over",
-    "report",
-    "announce",
-    "read_board",
-    "render_text",
-    "stats",
-)
 
 
 @dataclass(frozen=True)

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from twofold.core.i18n import _
 
 Aggregate = Literal["best", "total", "average", "latest", "reached"]
-AGGREGATES: tuple[str, ...] = ("best", "total", "average", "latest", "reached")
+AGGREGATES: tuple[str, ...] = get_args(Aggregate)
 #: what a Statistic may read besides the keys of ``Rules.stats``
 BUILTIN_STATISTICS = ("score", "largest", "moves")
 #: top-bar items every mode may name; any other key is read from ``Status.gauges``
 BUILTIN_GAUGES = ("score", "best", "moves", "clock", "code")
 PowerUpTarget = Literal["none", "tile", "pair", "undo"]
-POWERUP_TARGETS: tuple[str, ...] = ("none", "tile", "pair", "undo")
+POWERUP_TARGETS: tuple[str, ...] = get_args(PowerUpTarget)
 
 
 @dataclass(frozen=True)

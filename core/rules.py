@@ -14,9 +14,11 @@ judge, and :mod:`twofold.core.events` for the event vocabulary.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from types import MappingProxyType
+from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 from twofold.core.capabilities import AutoplayerFactory, ChainJudge, HintFunction, SampleFunction
 from twofold.core.events import Event
@@ -32,7 +34,8 @@ from twofold.core.presentation import (
 
 Board = tuple[tuple[int, ...], ...]
 #: the input styles of the contract: four directions, or paths of touching cells
-CONTROLS = ("slide", "chain")
+Controls = Literal["slide", "chain"]
+CONTROLS: tuple[str, ...] = get_args(Controls)
 
 
 class Refused(Exception):
@@ -76,8 +79,13 @@ class Outcome:
         return bool(self.events)
 
 
+@runtime_checkable
 class Rules(Protocol):
-    """The pure rules of one mode. Every method is a function of its arguments only."""
+    """The pure rules of one mode. Every method is a function of its arguments only.
+
+    Runtime-checkable: ``isinstance(rules, Rules)`` says whether an object has every
+    member; the plugin manager names the missing ones (RULES_MEMBERS) to refuse a mode.
+    """
 
     #: how many earlier states undo may return to (0 for none)
     undo_depth: int
@@ -130,6 +138,26 @@ class Rules(Protocol):
         ...
 
 
+def protocol_members(protocol: type) -> tuple[str, ...]:
+    """The attributes, then the methods, that a Protocol class declares, in its order."""
+    attributes = list(vars(protocol).get("__annotations__", {}))
+    methods = [n for n, v in vars(protocol).items() if callable(v) and not n.startswith("_")]
+    return (*attributes, *methods)
+
+
+#: what every mode's rules must have, read off the Protocol (so the two cannot drift)
+RULES_MEMBERS = protocol_members(Rules)
+#: Mode.extras when a plugin passes none (the one a plugin that passes one is warned of)
+_NO_EXTRAS: Mapping[str, Any] = MappingProxyType({})
+
+
+#: what a plugin that passes Mode(extras=...) is told (stacklevel 3: its Mode(...) call)
+EXTRAS_DEPRECATED = (
+    "Mode.extras is deprecated and will be removed: twofold never reads it; keep your "
+    "plugin's own data on its rules object (Mode.rules) or in its own module instead"
+)
+
+
 @dataclass(frozen=True)
 class Mode:
     """One playable mode: its own menu entry, save slot and records."""
@@ -168,12 +196,14 @@ class Mode:
     autoplayer: AutoplayerFactory | None = None
     sample: SampleFunction | None = None
     judge: ChainJudge | None = None
-    #: free-form extras a plugin wants to hand its own UI
-    extras: Mapping[str, Any] = field(default_factory=dict)
+    #: deprecated: twofold never read it (a plugin keeps its own data on its rules object)
+    extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
 
     def __post_init__(self) -> None:
         if not self.family:
             object.__setattr__(self, "family", self.id)
+        if self.extras is not _NO_EXTRAS:
+            warnings.warn(EXTRAS_DEPRECATED, DeprecationWarning, stacklevel=3)
 
     def status_of(self, state: Any) -> Status:
         """The mode's status of ``state`` (empty when the mode shows none)."""

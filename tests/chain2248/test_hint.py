@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
@@ -10,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from tests.chain2248.helpers import CLASSIC, board_with, state_with
-from twofold.variants.chain2248 import hint
+from tests.chain2248.reference import brute_force_chain
 from twofold.variants.chain2248.board import COLS, ROWS
-from twofold.variants.chain2248.hint import best_chain, brute_force_chain, chain_key
+from twofold.variants.chain2248.hint import best_chain, chain_key, cover, levels, paths
+from twofold.variants.chain2248.hint.bits import TOUCH, bits, component
 from twofold.variants.chain2248.rules import check_chain
 
 #: tiles too big to join anything, to wall a small playing area off
@@ -168,26 +170,26 @@ def test_cover_search_agrees_with_the_plain_search(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # the cover search decides whether a path can visit every cell; unlimited here
-    monkeypatch.setattr(hint, "COVER_BUDGET", 10**6)
+    monkeypatch.setattr(cover, "COVER_BUDGET", 10**6)
     rng = random.Random(300 + seed)
     for _ in range(40):
         share = rng.uniform(0.35, 0.55)
         mask = sum(1 << i for i in range(ROWS * COLS) if rng.random() < share)
         if not mask:
             continue
-        start = rng.choice(hint._bits(mask))
-        comp = hint._component(1 << start, mask)
+        start = rng.choice(bits(mask))
+        comp = component(1 << start, mask)
         size = comp.bit_count()
-        if not 3 <= size < hint.EAGER:
+        if not 3 <= size < paths.EAGER:
             continue  # the plain search alone, below EAGER, is the reference
-        paths = hint.RegionPaths()
-        for x in hint._bits(comp):
-            cover = hint._cover_from(x, comp)
-            assert bool(cover) == (paths.longest_from(x, comp) == size), (x, comp)
-            if cover:
-                assert cover[0] == x and len(cover) == size
-                assert sum(1 << c for c in cover) == comp
-                assert all(hint.TOUCH[a] >> b & 1 for a, b in itertools.pairwise(cover))
+        search = paths.RegionPaths()
+        for x in bits(comp):
+            found = cover.cover_from(x, comp)
+            assert bool(found) == (search.longest_from(x, comp) == size), (x, comp)
+            if found:
+                assert found[0] == x and len(found) == size
+                assert sum(1 << c for c in found) == comp
+                assert all(TOUCH[a] >> b & 1 for a, b in itertools.pairwise(found))
 
 
 #: the slowest boards an adversarial search found, with their answers (the benchmark
@@ -209,12 +211,25 @@ def test_hint_on_pinned_boards_keeps_its_answers(exponents: str, tile: int, leng
     assert chain_key(board, found) == (tile, length)
 
 
+#: the sha256 of the JSON list of the hint's chains on every pinned board, in order (the
+#: chains hint.py gave before it became a package: its modules choose the same cells)
+PINNED_CHAINS = "e089972e6e58dbc13ece03d58b33243dc00187149adb7f7d4e4b05efc6398250"
+
+
+def test_hint_on_pinned_boards_keeps_its_very_cells() -> None:
+    chains = []
+    for exponents, _tile, _length in [*RAGGED_PINS, *SLOW_PINS]:
+        board = [[2 ** int(exponents[r * COLS + c]) for c in range(COLS)] for r in range(ROWS)]
+        chains.append(best_chain(board))
+    assert hashlib.sha256(json.dumps(chains).encode()).hexdigest() == PINNED_CHAINS
+
+
 @pytest.mark.parametrize("seed", range(2))
 def test_the_frontier_programme_alone_matches_brute_force(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # no budget: every query the levels ask goes to the frontier programme
-    monkeypatch.setattr(hint, "WORK_BUDGET", -1)
+    monkeypatch.setattr(levels, "WORK_BUDGET", -1)
     rng = random.Random(700 + seed)
     for _ in range(25):
         assert_matches_brute_force(window_board(rng))
@@ -229,25 +244,25 @@ def test_the_frontier_programme_agrees_with_the_search(seed: int) -> None:
     for _ in range(8):
         share = rng.uniform(0.4, 0.8)
         mask = sum(1 << i for i in range(ROWS * COLS) if rng.random() < share)
-        cells = hint._bits(mask)
+        cells = bits(mask)
         if len(cells) < 2:
             continue
-        comp = hint._component(1 << cells[0], mask)
-        inside = hint._bits(comp)
+        comp = component(1 << cells[0], mask)
+        inside = bits(comp)
         x, end = rng.choice(inside), rng.choice(inside)
-        paths = hint.RegionPaths()
+        search = paths.RegionPaths()
         for path, want in (
-            (longest_path(comp, (x,)), paths.longest_from(x, comp)),
-            (longest_path(comp, (x, end)), paths.longest_between(x, end, comp) if x != end else 1),
-            (longest_path(comp, ()), paths.longest_anywhere(comp)[0] if len(inside) > 1 else 0),
+            (longest_path(comp, (x,)), search.longest_from(x, comp)),
+            (longest_path(comp, (x, end)), search.longest_between(x, end, comp) if x != end else 1),
+            (longest_path(comp, ()), search.longest_anywhere(comp).length if inside[1:] else 0),
             (paths_from(comp, x, comp & ~(1 << x)).get(end, []), 0),
         ):
             if want or path:
                 assert len(set(path)) == len(path) and all(comp >> v & 1 for v in path)
-                assert all(hint.TOUCH[a] >> b & 1 for a, b in itertools.pairwise(path))
+                assert all(TOUCH[a] >> b & 1 for a, b in itertools.pairwise(path))
             if want:
                 assert len(path) == want, (comp, x, end)
         if x != end:
             assert len(paths_from(comp, x, comp & ~(1 << x)).get(end, [])) == (
-                paths.longest_between(x, end, comp)
+                search.longest_between(x, end, comp)
             )

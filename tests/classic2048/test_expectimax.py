@@ -47,6 +47,14 @@ def test_the_default_depth_agrees_on_a_crowded_board() -> None:
     assert solver.scores(packed) == Solver(4, compiled=False).scores(packed)
 
 
+def test_the_default_depth_agrees_on_an_early_board() -> None:
+    # few kinds of tile, many empty cells: the boards of the early game
+    packed = ENGINE.pack([[1, 2, 0, 0], [0, 1, 0, 0], [0, 0, 3, 0], [2, 0, 0, 1]])
+    solver = Solver(4)
+    assert solver.depth_for(packed) == 3
+    assert solver.scores(packed) == Solver(4, compiled=False).scores(packed)
+
+
 def test_two_32768s_that_would_merge_send_the_search_to_python() -> None:
     packed = ENGINE.pack([[15, 15, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
     assert _expectimax.moves(nibbles(packed)) is None
