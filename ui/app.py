@@ -194,7 +194,10 @@ class TwofoldApp(TranslatedApp):
         return True
 
     def _finished(self, finished: FinishedGame) -> None:
-        self.registry.notify_finished(finished.mode_id, dataclasses.asdict(finished))
+        # a plugin's failing hook is told here, where the game was played; the game is kept
+        result = dataclasses.asdict(finished)
+        for problem in self.registry.notify_finished(finished.mode_id, result):
+            self.notify(str(problem), severity="warning", timeout=10)
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_best", None)
             if callable(refresh) and getattr(screen, "session", None) is not None:

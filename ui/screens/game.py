@@ -27,7 +27,7 @@ from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Refused
-from twofold.core.session import Session
+from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.dialogs import WinDialog
 from twofold.ui.lines import practice_words
@@ -124,7 +124,14 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
 
     @property
     def status(self) -> Status:
-        return self.mode.status_of(self.state)
+        """The mode's status; a failing ``status`` is the mode's fault: told, the game left."""
+        try:
+            with rules_faults(self.mode):
+                return self.mode.status_of(self.state)
+        except PluginFault as fault:
+            if not self._session_closed:
+                self.call_later(self.stop, fault)
+            return Status()
 
     @property
     def settings(self) -> Settings:
@@ -308,7 +315,8 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         self.refresh_bindings()
         if step.reached_goal and not self.game.flags.kept_going:
             self.stop_solver()
-            self.app.push_screen(WinDialog(self.mode.goal or 0, after.score), self._won)
+            dialog = WinDialog(self.mode.goal or 0, after.score, self.mode.aim_after_goal())
+            self.app.push_screen(dialog, self._won)
         elif step.changed and self.game.over:
             self.stop_solver()
             self.game_over()
@@ -319,7 +327,11 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
             return
         self.game.flags.kept_going = True
         self.session.save()
-        self.announce(_("Keep going: on towards {next}!").format(next=(self.mode.goal or 0) * 2))
+        aim = self.mode.aim_after_goal()
+        if aim is None:
+            self.announce(_("Keep going!"))
+        else:
+            self.announce(_("Keep going: on towards {next}!").format(next=aim))
         if self.game.over:
             self.game_over()
 
@@ -328,6 +340,8 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
 
     def stop(self, fault: PluginFault) -> None:
         """The mode failed: say so in one line and leave the game, kept as it was."""
+        if self._session_closed:
+            return  # told once: a failing status may be asked for again before it is left
         self.app.notify(str(fault), severity="error", timeout=10)
         self.close_session()
         self.dismiss()

@@ -154,8 +154,9 @@ class SlideScreen(GameScreen):
         if not game.over or isinstance(self.app.screen, GameOverDialog):
             return
         state = game.state
+        why = self.status.over
         dialog = GameOverDialog(
-            state.score, self.best, largest_tile(state.board), state.moves, game.can_undo
+            state.score, self.best, largest_tile(state.board), state.moves, game.can_undo, why
         )
         self.app.push_screen(dialog, self._after_game_over)
 
