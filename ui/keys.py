@@ -34,6 +34,7 @@ SCREEN_TITLES: dict[str, str] = {
     "MenuScreen": N_("Mode menu"),
     "SlideScreen": N_("2048 game"),
     "ChainScreen": N_("2248 game"),
+    "PlaceScreen": N_("Place game"),
     "HelpScreen": N_("Help"),
     "ChainHelpScreen": N_("2248 help"),
     "TutorialScreen": N_("2248 tutorial"),

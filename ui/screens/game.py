@@ -10,6 +10,7 @@ them. Subclasses add their board and what their controls need.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -337,6 +338,36 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
 
     def game_over(self) -> None:
         """The game has ended (subclasses show how)."""
+
+    # -- the tutorial ---------------------------------------------------------------------------
+
+    def first_tutorial(self) -> bool:
+        """Show the mode's tutorial if this is the first game of its family; True if shown."""
+        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
+            self.call_after_refresh(self.action_tutorial)
+            return True
+        return False
+
+    def action_tutorial(self) -> None:
+        """Show the mode's tutorial (its first game, and from Help)."""
+        from twofold.ui.screens.tutorial import TutorialScreen
+
+        if self.mode.tutorial:
+            self.app.push_screen(TutorialScreen(self.mode.tutorial), self.tutorial_done)
+
+    def tutorial_done(self, _finished: bool | None = None) -> None:
+        """The tutorial was read or skipped: it is not shown by itself again for the family."""
+        settings = self.settings
+        family = self.mode.family
+        if not settings.has_seen_tutorial(family):
+            seen = dataclasses.replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
+            save = getattr(self.app, "save_settings", None)
+            if callable(save):
+                save(seen)
+            else:
+                self._settings = seen
+        if self.game.over:
+            self.call_after_refresh(self.game_over)
 
     def stop(self, fault: PluginFault) -> None:
         """The mode failed: say so in one line and leave the game, kept as it was."""

@@ -92,6 +92,8 @@ class SlideScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.first_tutorial():
+            return  # the tutorial comes first; the game is there when it ends
         if self.game.over:
             self.call_after_refresh(self.game_over)
 

@@ -20,7 +20,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
-from twofold.core.events import Moved
+from twofold.core.events import Fell, Moved
 from twofold.core.i18n import _
 from twofold.ui.widgets.geometry import Geometry
 from twofold.ui.widgets.tiles import tile_label, tile_style
@@ -93,13 +93,14 @@ def _as_cell(value: Any) -> Cell | None:
 
 
 def slide_paths(events_: Iterable[Any]) -> list[tuple[Cell, Cell]]:
-    """Every (from cell, to cell) of a move: its ``moved`` events (core vocabulary).
+    """Every (from cell, to cell) of a move: its ``moved`` and ``fell`` events (core
+    vocabulary); the board's new tiles (``appeared``, ``merged``) grow in where they are.
 
     Events of other kinds, and moves whose cells are not cells, are skipped.
     """
     paths: list[tuple[Cell, Cell]] = []
     for event in events_:
-        if not isinstance(event, Moved):
+        if not isinstance(event, Moved | Fell):
             continue
         source, target = _as_cell(event.source), _as_cell(event.target)
         if source is not None and target is not None:
@@ -276,8 +277,15 @@ class SlideBoard(Widget):
         cols = len(self.board[0]) if rows else 0
         return fit_geometry(rows, cols, self.size.width, self.size.height)
 
+    def frame_key(self) -> tuple[Any, ...]:
+        """What the drawn frame depends on; a board that draws more adds to it."""
+        return (self.size, self.board, self._motion, self._progress, self.app.theme)
+
+    def decorate(self, canvas: _Canvas, geometry: Geometry) -> None:
+        """Draw over the tiles (a place board's aim); the slide board draws nothing more."""
+
     def render_line(self, y: int) -> Strip:
-        key = (self.size, self.board, self._motion, self._progress, self.app.theme)
+        key = self.frame_key()
         if key != self._frame_key:
             self._frame = self._draw()
             self._frame_key = key
@@ -304,6 +312,7 @@ class SlideBoard(Widget):
                         self._draw_tile(canvas, geometry, value, (r, c), 1.0)
         else:
             self._draw_motion(canvas, geometry, self._motion)
+        self.decorate(canvas, geometry)
         lines = [Strip.blank(width, pad)] * geometry.top
         lines += canvas.strips(geometry.left, width, pad)
         lines += [Strip.blank(width, pad)] * (height - len(lines))
