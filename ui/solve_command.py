@@ -24,6 +24,7 @@ from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
 from twofold.core.i18n import _, ngettext
 from twofold.core.plugins import registry
 from twofold.core.rules import Mode
+from twofold.core.session import rules_faults
 
 DEFAULT_MODE = "2048"
 USAGE_ERROR = 2
@@ -109,7 +110,8 @@ def _checked(args: argparse.Namespace) -> tuple[Mode, Any, str | None]:
     if args.stop_at is not None and args.stop_at < 2:
         raise ValueError(_("--stop-at must be a tile of 2 or more"))
     try:
-        autoplayer = mode.autoplayer(args.depth)
+        with rules_faults(mode):  # anything but a refused --depth is the mode's fault
+            autoplayer = mode.autoplayer(args.depth)
     except ValueError as error:
         raise ValueError(
             _("--depth {depth}: {reason}").format(depth=args.depth, reason=error)
@@ -173,7 +175,9 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
                         progress.update(task, status=status)
 
                 for index, code in enumerate(games):
-                    done(index, play_out(mode, code, autoplayer, args.stop_at, on_move=moved))
+                    with rules_faults(mode):  # a failing autoplayer: one line, exit 1
+                        game = play_out(mode, code, autoplayer, args.stop_at, on_move=moved)
+                    done(index, game)
     except KeyboardInterrupt:
         interrupted = True
     played = [finished[i] for i in sorted(finished)]

@@ -243,3 +243,22 @@ def test_a_mode_whose_tile_falls_onto_its_own_cell_is_stopped() -> None:
     with pytest.raises(PluginFault, match="lands on its own cell"):
         session.act("add")
     assert session.game.log == []
+
+
+# -- the autoplayer, headless ------------------------------------------------------------------
+
+
+class FailingPlayer:
+    def choose(self, state: Any) -> str | None:
+        raise ValueError("lost the plot")
+
+
+def test_a_failing_autoplayer_in_twofold_solve_is_one_line_and_status_1(
+    installed: list[tuple[str, object]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from twofold.ui import cli
+
+    installed.append(("tally", Offers(replace(TALLY, autoplayer=lambda depth: FailingPlayer()))))
+    assert cli.main(["solve", "tally", "--games", "1", "--workers", "1"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "twofold: plugin tally failed in mode tally: ValueError: lost the plot"
