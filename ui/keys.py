@@ -32,12 +32,13 @@ from twofold.ui.textual_private import merged_bindings, node_bindings, normalize
 #: here is listed under its class name, and tests/i18n says so
 SCREEN_TITLES: dict[str, str] = {
     "MenuScreen": N_("Mode menu"),
-    "SlideScreen": N_("2048 game"),
-    "ChainScreen": N_("2248 game"),
+    # a screen plays every mode of its controls: named by the kind, never by one game
+    "SlideScreen": N_("Slide game"),
+    "ChainScreen": N_("Chain game"),
     "PlaceScreen": N_("Place game"),
     "HelpScreen": N_("Help"),
-    "ChainHelpScreen": N_("2248 help"),
-    "TutorialScreen": N_("2248 tutorial"),
+    "ChainHelpScreen": N_("Chain game help"),
+    "TutorialScreen": N_("Tutorial"),
     "StatisticsScreen": N_("Statistics"),
     "SettingsScreen": N_("Settings"),
     "KeyBindingsScreen": N_("Key bindings"),
@@ -46,9 +47,9 @@ SCREEN_TITLES: dict[str, str] = {
     "WinDialog": N_("You reached the goal"),
     "GameOverDialog": N_("Game over"),
     "ResultDialog": N_("Result"),
-    "RescueDialog": N_("2248: no chain left"),
-    "NoMoreMovesDialog": N_("2248: no more moves"),
-    "ChainResultDialog": N_("2248: result"),
+    "RescueDialog": N_("Chain game: no chain left"),
+    "NoMoreMovesDialog": N_("Chain game: no more moves"),
+    "ChainResultDialog": N_("Chain game: result"),
     "BoardReading": N_("The board, row by row"),
 }
 

@@ -26,3 +26,10 @@ def test_every_key_a_game_screen_binds_is_reserved_for_its_controls(controls: st
     }
     missing = bound - set(reserved_keys(controls)) - SLOTS
     assert missing == set(), f"{class_name} binds {sorted(missing)}, not in RESERVED_KEYS"
+
+
+def test_the_key_list_names_game_screens_by_their_kind_never_by_one_game() -> None:
+    from twofold.ui.keys import SCREEN_TITLES
+
+    for name, title in SCREEN_TITLES.items():
+        assert "2048" not in title and "2248" not in title, f"{name} is called {title!r}"
