@@ -109,6 +109,7 @@ async def time_keys(moves: int, mode_id: str = "2048") -> list[float]:
         screen = app.screen
         board = screen.query_one("#board") if mode_id != "2248" else screen.board  # type: ignore[attr-defined]
         region = Region(0, 0, board.size.width, board.size.height)
+        depth = len(app.screen_stack)
         directions = ["left", "down", "right", "down"]
         for number in range(moves):
             session = screen.session  # type: ignore[attr-defined]
@@ -129,9 +130,9 @@ async def time_keys(moves: int, mode_id: str = "2048") -> list[float]:
             screen.finish_animation()  # type: ignore[attr-defined]
             if app.screen_stack[-1] is not screen:  # a dialog (game over): untimed, closed
                 await pilot.pause()
-                while app.screen is not screen:
+                while len(app.screen_stack) > depth:
                     app.pop_screen()
-                    await pilot.pause()
+                await pilot.pause()
     store.close()
     return timings
 
