@@ -346,6 +346,16 @@ def _presentation_refusal(mode: Mode) -> str | None:
         return _("mode {id!r}: a power-up's target is not one of {names}; skipped").format(
             id=mode.id, names=", ".join(POWERUP_TARGETS)
         )
+    for page in mode.tutorial:  # drawn as words and tiles: a page must be both
+        words = isinstance(page.title, str) and isinstance(page.text, str)
+        tiles = isinstance(page.tiles, tuple | list) and all(
+            type(v) is int and v > 0 for v in page.tiles
+        )
+        if not (words and tiles and type(page.makes) is int and page.makes >= 0):
+            return _(
+                "mode {id!r}: a tutorial page needs text and tiles of whole numbers above 0; "
+                "skipped"
+            ).format(id=mode.id)
     if any(c.takes not in COMMAND_ARGUMENTS or not c.word.strip() for c in mode.commands):
         return _("mode {id!r}: a command's takes is not one of {names}; skipped").format(
             id=mode.id, names=", ".join(COMMAND_ARGUMENTS)

@@ -17,7 +17,14 @@ import pytest
 from tests.core.toy import TALLY
 from twofold.core import hookimpl, plugins
 from twofold.core.commands import commands_of, shape_of
-from twofold.core.presentation import Command, Gauge, PowerUp, Status, upcoming_words
+from twofold.core.presentation import (
+    Command,
+    Gauge,
+    PowerUp,
+    Status,
+    TutorialPage,
+    upcoming_words,
+)
 from twofold.core.rules import Mode
 from twofold.core.session import MemoryStore, Session
 from twofold.ui import cli
@@ -52,6 +59,10 @@ def load(*modes: Mode) -> plugins.Registry:
         ({"commands": (Command("spin", "diagonal"),)}, "a command's takes is not one of"),
         ({"commands": ("spin",)}, "commands must be a tuple of Command"),
         ({"next_goal": 0}, "next_goal must be a whole number above 0"),
+        (
+            {"tutorial": (TutorialPage("Tiles", "Two make one", tiles=("2", "2")),)},
+            "a tutorial page needs text and tiles of whole numbers above 0",
+        ),
     ],
 )
 def test_a_new_field_that_cannot_be_used_skips_the_mode(
