@@ -22,7 +22,7 @@ from rich.table import Table
 from twofold.core.autoplay import PlayedGame, milestones, play_out, summarise
 from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
 from twofold.core.i18n import _, ngettext
-from twofold.core.plugins import registry
+from twofold.core.plugins import PluginFault, owner_of, registry
 from twofold.core.rules import Mode
 from twofold.core.session import rules_faults
 
@@ -110,12 +110,13 @@ def _checked(args: argparse.Namespace) -> tuple[Mode, Any, str | None]:
     if args.stop_at is not None and args.stop_at < 2:
         raise ValueError(_("--stop-at must be a tile of 2 or more"))
     try:
-        with rules_faults(mode):  # anything but a refused --depth is the mode's fault
-            autoplayer = mode.autoplayer(args.depth)
-    except ValueError as error:
+        autoplayer = mode.autoplayer(args.depth)
+    except ValueError as error:  # the autoplayer refuses this --depth: a usage error
         raise ValueError(
             _("--depth {depth}: {reason}").format(depth=args.depth, reason=error)
         ) from None
+    except Exception as error:  # anything else is the mode's fault: one line, status 1
+        raise PluginFault(mode.id, error, owner_of(mode.id)) from error
     first = parse_code(args.code) if args.code else None
     return mode, autoplayer, first
 
