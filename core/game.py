@@ -77,8 +77,11 @@ class Game:
     flags: Flags = field(default_factory=Flags)
     clock: Clock = time.monotonic
     history: deque[Any] = field(default_factory=deque)
-    #: every tile value this game has shown, undone ones included (the records' tile strip)
+    #: every tile value this game has shown on its way to the current state (the records'
+    #: tile strip); an undone action takes its tiles back with it
     reached: set[int] = field(default_factory=set)
+    #: ``reached`` before each state of ``history``, so undo gives it back too
+    reached_history: deque[frozenset[int]] = field(default_factory=deque)
     #: identifies this game's row in the history of finished games
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
     _banked: float = 0.0
@@ -152,12 +155,15 @@ class Game:
             if outcome.changed:
                 if self.undo_depth:
                     self.history.append(before)
+                    self.reached_history.append(frozenset(self.reached))
                     while len(self.history) > self.undo_depth:
                         self.history.popleft()
+                    while len(self.reached_history) > len(self.history):
+                        self.reached_history.popleft()
                 self.state = outcome.state
+                self.reached |= tile_values(self.state.board)
         if outcome.changed:
             self.log.append(action)
-            self.reached |= tile_values(self.state.board)
         reached = False
         if outcome.changed and not self.flags.won and self._goal_reached():
             self.flags.won = reached = True
@@ -168,6 +174,8 @@ class Game:
             raise Refused(_("nothing to undo"))
         state = self.rules.undo(self.history[-1], self.state)
         self.history.pop()
+        if self.reached_history:
+            self.reached = set(self.reached_history.pop())
         self.state = state
         return Outcome(state, (Undone(),))
 

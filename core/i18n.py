@@ -212,6 +212,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return result
 
 
+def an_before(number: int) -> bool:
+    """Whether English says "an" before ``number`` read aloud: an 8, an 11, an 18, an 80.
+
+    The sound is that of the number's first group of three digits (8192 is "eight
+    thousand..."); other languages translate both sentences as their grammar wants.
+    """
+    lead = abs(number)
+    while lead >= 1000:
+        lead //= 1000
+    return lead in (8, 11, 18) or 80 <= lead <= 89 or 800 <= lead <= 899
+
+
 def pgettext(context: str, message: str) -> str:
     """The message in the current language, told apart from the same English by ``context``."""
     translation = _active()

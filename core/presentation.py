@@ -156,7 +156,8 @@ RESERVED_KEYS: Mapping[str, tuple[str, ...]] = {
         "u", "z", "ctrl+z", "n", "r", "h", "ctrl+r", "b", "e", "v", "c", "y", "m",
         "question_mark", "f1", "t", "comma", "q", "escape", "tab", "shift+tab", "ctrl+p",
     ),
-    "slide": ("up", "down", "left", "right", "w", "a", "s", "d", "k", "j", "l"),
+    # h moves left on a slide screen, so its hint is on i
+    "slide": ("up", "down", "left", "right", "w", "a", "s", "d", "k", "j", "l", "i"),
     "chain": ("up", "down", "left", "right", "space", "enter", "backspace", "p"),
     "place": ("up", "down", "left", "right", "space", "enter"),
 }  # fmt: skip

@@ -227,13 +227,37 @@ class Session:
             # a save the rules crash on is kept (PluginFault): the plugin may be fixed later
             with rules_faults(self.mode):
                 try:
-                    return self._restore(saved)
+                    game = self._restore(saved)
                 except (ReplayError, ValueError, KeyError, TypeError) as error:
                     self.notice = _(
                         "The saved {mode} game could not be replayed ({reason}); new game."
                     ).format(mode=_(self.mode.title), reason=error)
                     self.store.clear_save(self.mode.id)
-        return self._start(self._fresh_code(), None)
+                else:
+                    if not self._off_the_day(game):
+                        return game
+                    # a daily mode opens today's board; the practice game on another
+                    # code stays one step back (Last game)
+                    self.previous = game
+        return self._judge_daily(self._start(self._fresh_code(), None))
+
+    def _off_the_day(self, game: Game) -> bool:
+        """A daily mode's game on another code than today's (a link, ``--code``): practice."""
+        return self.mode.daily and game.position is None and game.code != self._fresh_code()
+
+    def _played_today(self, code: str) -> bool:
+        """Whether today's board was already played and counted (in any window)."""
+        history = getattr(self.store, "finished_games", None)
+        games = history(self.mode.id) if callable(history) else getattr(self.store, "finished", [])
+        return any(g.code == code and g.counted and g.mode_id == self.mode.id for g in games)
+
+    def _judge_daily(self, game: Game) -> Game:
+        """In a daily mode only the day's first game on the day's own board counts."""
+        if not self.mode.daily or game.position is not None:
+            return game
+        if self._off_the_day(game) or self._played_today(game.code):
+            game.flags.uncounted = game.flags.practice = True
+        return game
 
     def _close_old_daily(self, saved: SavedGame) -> None:
         """Record an earlier day's daily game left unfinished, so it is not lost from records."""
@@ -270,6 +294,7 @@ class Session:
         self.check_time()
         game = self.game
         state, history, log_length = game.state, game.history.copy(), len(game.log)
+        reached, reached_history = set(game.reached), game.reached_history.copy()
         flags = dataclasses.replace(game.flags)
         try:
             with rules_faults(self.mode):
@@ -277,6 +302,7 @@ class Session:
                 check_events(step.events, game.state.board)
         except PluginFault:
             game.state, game.history, game.flags = state, history, flags
+            game.reached, game.reached_history = reached, reached_history
             del game.log[log_length:]
             raise
         if step.changed:
@@ -411,7 +437,7 @@ class Session:
             game.flags.uncounted = True  # its tiles are known in advance
         if self.mode.daily and old.code == game.code and (old.started or old.flags.practice):
             game.flags.uncounted = game.flags.practice = True
-        return game
+        return self._judge_daily(game)
 
     def _replace(self, game: Game) -> Game:
         old = self.game

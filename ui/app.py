@@ -192,6 +192,23 @@ class TwofoldApp(TranslatedApp):
         self.push_screen(factory(session), lambda _result: self.forget_session(session))
         return True
 
+    def reopen(self, session: Session) -> bool:
+        """Show a session's game again on a new screen (the screens were built anew).
+
+        The session, its seat and its game stay as they were; only the mode is taken from
+        the registry again, for its words in the current language.
+        """
+        mode = self.registry.modes.get(session.mode.id, session.mode)
+        factory, _reason = self.screen_factory(mode)
+        if factory is None:
+            session.close()
+            return False
+        session.mode = session.game.mode = mode
+        if session not in self.sessions:
+            self.sessions.append(session)
+        self.push_screen(factory(session), lambda _result: self.forget_session(session))
+        return True
+
     def _finished(self, finished: FinishedGame) -> None:
         # a plugin's failing hook is told here, where the game was played; the game is kept
         result = dataclasses.asdict(finished)

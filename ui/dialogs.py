@@ -7,7 +7,7 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import HorizontalGroup, VerticalGroup
+from textual.containers import HorizontalGroup, VerticalGroup, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -56,12 +56,28 @@ Dialog.-stacked Button {
     width: 100%;
     margin: 0 0 1 0;
 }
+Dialog #dialog-words {
+    width: 100%;
+    height: auto;
+}
+/* a short terminal: the frame thins, the words scroll, every button stays on screen */
+Dialog.-short > VerticalGroup {
+    padding: 0 1;
+}
+Dialog.-short .dialog--title, Dialog.-short .dialog--body {
+    margin-bottom: 0;
+}
+Dialog.-short.-stacked Button {
+    margin: 0;
+}
 """
 #: the widest a dialog grows, and the room it leaves around itself on a small screen
 WIDEST = 70
 MARGIN = 4
 #: the dialog's border and padding, left and right together
 FRAME = 6
+#: below this many rows a dialog thins its frame and lets its words scroll
+SHORT = 20
 
 
 class Dialog(ModalScreen[str]):
@@ -91,18 +107,35 @@ class Dialog(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with VerticalGroup():
             yield Label(self.title_text, classes="dialog--title")
-            yield Static(self.body, classes="dialog--body", markup=False)
+            with VerticalScroll(id="dialog-words"):
+                yield Static(self.body, classes="dialog--body", markup=False)
             with HorizontalGroup():
                 for choice, label, variant in self.buttons:
                     yield Button(label, id=f"choice-{choice}", variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
         self.fit(self.app.size.width)
+        self.fit_height(self.app.size.height)
         if self.buttons:
             self.query_one(f"#choice-{self.buttons[0][0]}", Button).focus()
 
     def on_resize(self) -> None:
         self.fit(self.app.size.width)
+        self.fit_height(self.app.size.height)
+
+    def fit_height(self, screen_height: int) -> None:
+        """Keep the title and every button on screen; the words get the rows left, scrolling."""
+        short = screen_height < SHORT
+        self.set_class(short, "-short")
+        stacked = self.has_class("-stacked")
+        count = len(self.buttons)
+        # a stack is a line a button (a gap between when there is room); a row is 3 lines
+        stack = count if short else 2 * count - 1
+        buttons = stack if stacked else (3 if count else 0)
+        # border 2, padding 2 (none when short), title 1 and its margin, the words' margin
+        frame = 2 + (0 if short else 2) + (1 if short else 2) + (0 if short else 1)
+        words = self.query_one("#dialog-words", VerticalScroll)
+        words.styles.max_height = max(1, screen_height - frame - buttons)
 
     def fit(self, screen_width: int) -> None:
         """Size the dialog to its words and buttons; stack the buttons when a row cannot fit.

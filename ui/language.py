@@ -351,8 +351,14 @@ async def _rebuild(app: Any) -> None:
     from twofold.ui.screens.settings import SettingsScreen
 
     stack = list(app.screen_stack)[1:]
-    games = [s.session.mode.id for s in stack if getattr(s, "session", None) is not None]
+    games = [s.session for s in stack if getattr(s, "session", None) is not None]
     tops = [s for s in stack if isinstance(s, SettingsScreen | KeyBindingsScreen)]
+    for screen in stack:
+        # the games go on: their screens let go of them without closing their sessions,
+        # so no game is replaced, ended or dropped (a second window keeps its own game)
+        keep = getattr(screen, "keep_session", None)
+        if callable(keep):
+            keep()
     while len(app.screen_stack) > 1:
         await app.pop_screen()
     if getattr(app, "registry", None) is plugins.registry():
@@ -360,8 +366,7 @@ async def _rebuild(app: Any) -> None:
         plugins.reset()
         app.registry = plugins.registry()
     await app.push_screen(MenuScreen())
-    for mode_id in games:
-        if mode_id in app.registry.modes:
-            app.open_mode(mode_id)
+    for session in games:
+        app.reopen(session)
     for screen in tops:
         await app.push_screen(type(screen)())

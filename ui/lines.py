@@ -20,6 +20,7 @@ from typing import Any, BinaryIO, TextIO
 
 from twofold.core.codes import format_code
 from twofold.core.commands import EVERY_MODE, commands_of, shape_of
+from twofold.core.daily import daily_code
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.presentation import BUILTIN_GAUGES, upcoming_words
@@ -28,7 +29,15 @@ from twofold.core.session import Session, rules_faults
 from twofold.ui.cells import for_people, for_protocol
 
 
-def practice_words() -> str:
+def practice_words(session: Session | None = None) -> str:
+    """Why the game in play is practice: another day's board, or today's played again."""
+    other_day = (
+        session is not None
+        and session.mode.daily
+        and session.game.code != daily_code(session.mode.id, session.today())
+    )
+    if other_day:
+        return _("Practice: only today's board is the Daily, so this game does not count.")
     return _("Practice: today's daily game is already played, so this try does not count.")
 
 
@@ -46,6 +55,9 @@ FRONT_END_WORDS = {
     "?": "help",
 }
 
+
+#: front-end commands that take nothing after them (``new extra`` is refused, not passed on)
+WORDS_ALONE = frozenset({"new", "restart", "quit", "read", "help", "hint"})
 
 #: the longest line read as a command (bytes); the rest of a longer line is skipped
 LINE_LIMIT = 4096
@@ -191,6 +203,14 @@ class LineFront:
     def command(self, text: str) -> bool:
         """Handle one line; False ends the loop."""
         word = FRONT_END_WORDS.get(text.lower())
+        first, _space, rest = text.partition(" ")
+        if word is None and rest.strip() and FRONT_END_WORDS.get(first.lower()) in WORDS_ALONE:
+            self.reply(
+                changed=False,
+                events=[],
+                error=_("{command} takes no argument").format(command=first.lower()),
+            )
+            return True
         session = self.session
         if word == "quit":
             self.reply(changed=False, events=[], announcement=_("Saved. Goodbye."))
@@ -201,7 +221,7 @@ class LineFront:
             text = _("New game {code}.") if word == "new" else _("Restarted {code}.")
             text = text.format(code=game.code)
             if game.flags.practice:
-                text += " " + practice_words()
+                text += " " + practice_words(session)
             self.reply(changed=True, events=[], announcement=text)
             return True
         if word == "hint":
@@ -393,6 +413,12 @@ class PlainFront(LineFront):
                 parts.append(upcoming_words(status.upcoming))
         if game.time_left is not None:
             parts.append(_("Time left {s} s").format(s=int(game.time_left)))
+        if status is not None and mode.powerups:
+            # what the app's power-up bar shows, in the same order and names (Status.powerups)
+            held = status.powerups
+            parts.append(
+                ", ".join(f"{powerup.name} {held.get(powerup.id, 0)}" for powerup in mode.powerups)
+            )
         if game.flags.practice:
             parts.append(_("Practice"))
         return " · ".join(parts)
@@ -413,6 +439,8 @@ class PlainFront(LineFront):
     def started(self, notice: str | None) -> None:
         if notice:
             self.say(notice)
+        if self.session.game.flags.practice:
+            self.say(practice_words(self.session))
         self.say(_("Type help for the commands."))
         self.board()
 
@@ -421,7 +449,9 @@ class PlainFront(LineFront):
 
     def reply(self, **fields: Any) -> None:
         if "error" in fields:
-            self.say(_("Not allowed: {reason}").format(reason=fields["error"]))
+            # the rules' reasons count cells from 0, as the protocol does; people count from 1
+            reason = for_people(str(fields["error"]))
+            self.say(_("Not allowed: {reason}").format(reason=reason))
             return
         if "hint" in fields:
             action = fields.get("hint_action")

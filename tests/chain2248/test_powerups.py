@@ -32,7 +32,7 @@ def test_swap_exchanges_touching_tiles_diagonals_included() -> None:
     assert outcome.state.board[7][0] == 4 and outcome.state.board[6][1] == 2
     assert outcome.state.swap == 0
     assert outcome.state.draws == state.draws
-    with pytest.raises(Refused, match=re.escape("cells (8,1) and (6,1) do not touch")):
+    with pytest.raises(Refused, match=re.escape("cells (7,0) and (5,0) do not touch")):
         CLASSIC.rules.apply(state, "swap 7,0 5,0")
     same = state_with({(7, 0): 2, (7, 1): 2})
     with pytest.raises(Refused, match="equal"):

@@ -57,7 +57,7 @@ def test_merged_tile_sits_on_last_cell() -> None:
     [
         ({(7, 0): 2, (7, 1): 4}, "chain 7,0 7,1", "second tile must equal the first"),
         ({(7, 0): 16, (7, 1): 16, (7, 2): 4}, "chain 7,0 7,1 7,2", "4 cannot follow 16"),
-        ({(0, 0): 2, (2, 2): 2}, "chain 0,0 2,2", "cells (1,1) and (3,3) do not touch"),
+        ({(0, 0): 2, (2, 2): 2}, "chain 0,0 2,2", "cells (0,0) and (2,2) do not touch"),
         ({(7, 0): 2, (7, 1): 2}, "chain 7,0 7,1 7,0", "used twice"),
         ({(7, 0): 2, (7, 1): 2, (7, 2): 8}, "chain 7,0 7,1 7,2", "8 cannot follow 2"),
     ],

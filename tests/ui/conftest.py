@@ -55,6 +55,14 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def steady_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "No more moves" outlasts a slow, busy test machine (it gives way to the result)."""
+    from twofold.ui.chain import dialogs
+
+    monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
+
+
 @pytest.fixture
 def store() -> Iterator[SqliteStore]:
     opened = open_store()

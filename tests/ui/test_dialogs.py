@@ -42,8 +42,8 @@ def every_dialog() -> dict[str, Callable[[], Dialog]]:
         "game_over": lambda: GameOverDialog(12345, 67890, 1024, 987, True),
         "result": lambda: ResultDialog(
             _("Result copied"),
-            "twofold Daily 2248 2026-11-30: score 123456, largest tile 4096, "
-            "Longest chain 14, Merges 30\ntwofold:2248-daily:ABCD-EFGH",
+            "twofold Daily 2248 2026-11-30: Score 123456 · Largest tile 4096 · "
+            "Longest chain 14 · Merges 30\ntwofold:2248-daily:ABCD-EFGH",
         ),
         "rescue": lambda: RescueDialog(
             [
@@ -96,7 +96,7 @@ def cut(dialog: Dialog) -> list[str]:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-@pytest.mark.parametrize("size", [*SIZES, (120, 40)])
+@pytest.mark.parametrize("size", [*SIZES, (120, 40), (40, 12)])
 def test_every_dialog_shows_its_whole_message_and_buttons(
     language: str, size: tuple[int, int]
 ) -> None:

@@ -36,9 +36,10 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     """Flashes and messages that outlast a slow, busy test machine."""
-    from twofold.ui.chain import board, status
+    from twofold.ui.chain import board, dialogs, status
 
     monkeypatch.setattr(board, "FLASH_SECONDS", 30.0)
+    monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
     monkeypatch.setattr(status, "REFUSAL_SECONDS", 30.0)
     monkeypatch.setattr(status, "MESSAGE_SECONDS", 30.0)
 

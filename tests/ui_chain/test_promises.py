@@ -89,7 +89,7 @@ async def test_copy_link_and_copy_result_on_a_2248_daily() -> None:
         result = pilot.app.clipboard
         first, second = result.splitlines()
         assert first.startswith("twofold ") and DAY.isoformat() in first
-        assert "score 8" in first and "largest tile" in first
+        assert "Score 8" in first and "Largest tile" in first
         assert "Longest chain 3" in first and "Merges 1" in first
         assert second == link
         board = screen.state.board

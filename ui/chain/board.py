@@ -3,13 +3,15 @@ keys into chains.
 
 The board knows how a chain is *drawn* (start, add, take back, cancel, merge) but not
 which tiles may join: it asks a :class:`ChainJudge`, which asks the rules. What to do
-with a finished chain is the screen's business: the board posts :class:`ChainBoard.Merge`.
+with a finished chain is the screen's business: the board calls ``on_merge`` (or posts
+:class:`ChainBoard.Merge` when nobody set it).
 """
 
 from __future__ import annotations
 
+import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -177,6 +179,8 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
         self._shake_start: float | None = None
         self._burst: Burst | None = None
         self._flourish_timer: Timer | None = None
+        #: called with a finished chain, in place of posting :class:`Merge` (the screen's)
+        self.on_merge: Callable[[Chain], None] | None = None
 
     # -- what the board shows ----------------------------------------------------------------
 
@@ -299,8 +303,15 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
             self._changed()
 
     def merge(self) -> None:
-        if len(self.chain) >= 2:
-            self.post_message(self.Merge(tuple(self.chain)))
+        if len(self.chain) < 2:
+            return
+        chain = tuple(self.chain)
+        if self.on_merge is not None:
+            # at once, not through the message queue: a chain the player starts a moment
+            # later (a burst of keys, a quick press) must meet the merged board (SPEC 5)
+            self.on_merge(chain)
+        else:
+            self.post_message(self.Merge(chain))
 
     def tap(self, cell: Cell) -> None:
         """A click (or Space/Enter) on a cell while a chain may be in progress."""
@@ -542,13 +553,16 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
         return " ", " "
 
     def _message_line(self, y: int) -> Strip:
-        lines = [
+        sentences = [
             _("The terminal is too small for the board."),
             _("Make it larger: the board needs {width}×{height} cells.").format(
                 width=self.cols * MIN_TILE_WIDTH + self.cols - 1,
                 height=self.rows * MIN_TILE_HEIGHT,
             ),
         ]
+        # the whole sentence, wrapped to the width there is (never cut off mid-word)
+        room = max(1, self.size.width)
+        lines = [line for sentence in sentences for line in textwrap.wrap(sentence, room)]
         top = max(0, (self.size.height - len(lines)) // 2)
         if top <= y < top + len(lines):
             text = lines[y - top][: self.size.width].center(self.size.width)

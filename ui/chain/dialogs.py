@@ -10,6 +10,9 @@ from textual.binding import Binding, BindingType
 from twofold.core.i18n import _
 from twofold.ui.dialogs import Dialog
 
+#: how long "No more moves" stays before the result comes by itself (a key brings it sooner)
+NO_MORE_MOVES_SECONDS = 1.5
+
 
 class RescueDialog(Dialog):
     """The board is stuck but a held power-up can open a chain: use it, or End game."""
@@ -35,7 +38,7 @@ class RescueDialog(Dialog):
 
 
 class NoMoreMovesDialog(Dialog):
-    """A short word before the result: why the game ended."""
+    """A short word before the result: why the game ended; the result follows by itself."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "choose('ok')", _("Result"), id="chain.over.ok"),
@@ -43,6 +46,14 @@ class NoMoreMovesDialog(Dialog):
 
     def __init__(self, title: str, body: str) -> None:
         super().__init__(title, body, [("ok", _("See the result"), "primary")], id="over-dialog")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_timer(NO_MORE_MOVES_SECONDS, self._on_its_own)
+
+    def _on_its_own(self) -> None:
+        if self.is_current:
+            self.dismiss("ok")
 
 
 class ChainResultDialog(Dialog):

@@ -97,7 +97,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         Binding("2", "arm_key('2')", _("Second power-up"), show=False, id="chain.powerup_2"),
         Binding("3", "arm_key('3')", _("Third power-up"), show=False, id="chain.powerup_3"),
         Binding("p", "pause", _("Pause"), show=False, id="chain.pause"),
-        *game_bindings("chain"),
+        *game_bindings("chain", undo_keys="u,z,ctrl+z"),
     ]
 
     #: actions the palette lists by another name (the power-ups' own, in palette_extras)
@@ -111,6 +111,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         super().__init__(session, settings=settings, id="chain-screen")
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
         self._board = ChainBoard(session.game.state.board, self.judge, id="chain-board")
+        self._board.on_merge = self._merge
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -257,13 +258,16 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
 
     @on(ChainBoard.Refused)
     def _chain_refused(self, message: ChainBoard.Refused) -> None:
-        text = self.judge.refusal(self.state.board, message.chain, message.cell)
+        text = for_people(self.judge.refusal(self.state.board, message.chain, message.cell))
         self.refused(text or _("That tile does not fit the chain"))
 
     @on(ChainBoard.Merge)
     def _chain_merge(self, message: ChainBoard.Merge) -> None:
+        self._merge(message.chain)
+
+    def _merge(self, chain: tuple[tuple[int, int], ...]) -> None:
         if not self.paused:
-            self.act("chain " + " ".join(cell_text(c) for c in message.chain))
+            self.act("chain " + " ".join(cell_text(c) for c in chain))
 
     @on(ChainBoard.Picked)
     def _picked(self, message: ChainBoard.Picked) -> None:

@@ -104,6 +104,7 @@ class Assisting:
         self.game.flags.solver = True
         self.game.flags.uncounted = True  # a game the solver played never counts
         self.session.save()
+        self.refresh_best()  # nor does its score stand as Best, on the bar or anywhere
         self.announce(_("The solver is playing. Press any key to take over."))
         self._autoplayer_timer = self.set_interval(SOLVER_PAUSE, self._autoplayer_turn)
 

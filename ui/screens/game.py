@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
@@ -30,11 +30,13 @@ from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
+from twofold.ui.cells import for_people
 from twofold.ui.dialogs import WinDialog
 from twofold.ui.lines import practice_words
 from twofold.ui.screens.assist import Assisting
 from twofold.ui.screens.replacing import Replacing
 from twofold.ui.screens.telling import Telling
+from twofold.ui.textual_private import node_bindings, set_node_bindings
 from twofold.ui.widgets.actionbar import ActionBar
 from twofold.ui.widgets.announce import AnnouncementLine
 from twofold.ui.widgets.topbar import TopBar
@@ -48,16 +50,21 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def game_bindings(prefix: str) -> list[BindingType]:
-    """The keys every game screen has; ``prefix`` names the screen in key-binding ids."""
+def game_bindings(
+    prefix: str, *, undo_keys: str = "u,ctrl+z", hint_key: str = "h"
+) -> list[BindingType]:
+    """The keys every game screen has; ``prefix`` names the screen in key-binding ids.
+
+    A screen whose moves take ``h`` (the slide screen's vim keys) gives the hint another key.
+    """
     return [
-        Binding("u,ctrl+z", "undo", _("Undo"), tooltip=_("Take back the last move"),
+        Binding(undo_keys, "undo", _("Undo"), tooltip=_("Take back the last move"),
                 id=f"{prefix}.undo"),
         Binding("n", "new_game", _("New"), tooltip=_("Start a new game with a fresh code"),
                 id=f"{prefix}.new"),
         Binding("r", "read_board", _("Read"), tooltip=_("Read the whole board aloud"),
                 id=f"{prefix}.read"),
-        Binding("h", "hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
+        Binding(hint_key, "hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
                 id=f"{prefix}.hint"),
         Binding("ctrl+r", "restart", _("Restart"), show=False,
                 tooltip=_("Play the same code again from its first move"), id=f"{prefix}.restart"),
@@ -108,6 +115,17 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         self._settings = settings
         self._best = 0
         self._session_closed = False
+        set_node_bindings(self, self._offered_bindings())
+
+    def _offered_bindings(self) -> BindingsMap:
+        """This screen's keys, less those for what the mode lacks (a Sample in 2248...)."""
+        from twofold.ui.screens.help import offers
+
+        kept = {
+            key: [binding for binding in bindings if offers(self.mode, binding)]
+            for key, bindings in node_bindings(self).key_to_bindings.items()
+        }
+        return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
 
     # -- the pieces -------------------------------------------------------------------------
 
@@ -196,7 +214,7 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
                 code=format_code(game.code), score=game.state.score
             )
         text = self.opening_words()
-        return f"{text} {practice_words()}" if game.flags.practice else text
+        return f"{text} {practice_words(self.session)}" if game.flags.practice else text
 
     def opening_words(self) -> str:
         return _("Game {code}.").format(code=format_code(self.game.code))
@@ -289,7 +307,8 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         try:
             step = self.session.act(action)
         except Refused as refusal:
-            self.refused(str(refusal))
+            # the rules count cells from 0 (the protocol's count); people count from 1
+            self.refused(for_people(str(refusal)))
             return None
         except PluginFault as fault:
             self.stop(fault)
@@ -382,7 +401,6 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         offered = {
             "undo": self.game.can_undo,
-            "last_game": self.session.previous is not None,
             "sample": self.mode.sample is not None,
             "watch_solver": self.mode.autoplayer is not None,
             "hint": self.mode.hint is not None,
@@ -400,9 +418,10 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
     # -- other places -----------------------------------------------------------------------------
 
     def action_help(self) -> None:
-        from twofold.ui.screens.help import HelpScreen
+        from twofold.ui.screens.help import HelpScreen, screen_keys
 
-        self.app.push_screen(HelpScreen(self.mode, type(self).BINDINGS))
+        # the very bindings this screen runs, with the player's keys: Help cannot disagree
+        self.app.push_screen(HelpScreen(self.mode, screen_keys(self)))
 
     def action_statistics(self) -> None:
         from twofold.ui.screens.statistics import StatisticsScreen
@@ -413,6 +432,16 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         from twofold.ui.screens.settings import SettingsScreen
 
         self.app.push_screen(SettingsScreen())
+
+    def keep_session(self) -> None:
+        """Leave without closing the session: another screen takes the same game on."""
+        if not self._session_closed:
+            self._session_closed = True
+            self.stop_solver()
+            self._autoplayer = None
+            self.finish_animation()
+            self.game.pause()
+            self.session.save()
 
     def close_session(self) -> None:
         """Save the game and let it go (leaving the screen or quitting)."""

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
+from twofold.ui.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 _KEY_NAMES = {
     "left": "←",
@@ -48,20 +49,58 @@ def key_names(keys: str) -> str:
     )
 
 
-def keys_table(bindings: list[BindingType], keymap: Mapping[str, str] | None = None) -> str:
-    """A Markdown table of keys and what they do, from a screen's BINDINGS.
+def _normalized(keymap: Mapping[str, str] | None) -> dict[str, str]:
+    chosen = (keymap or {}).items()
+    return {k: normalize_key_list(v) for k, v in chosen if isinstance(v, str) and v}
 
-    ``keymap`` (the player's keys, binding id -> keys) replaces the defaults it names.
+
+def keys_in_help(
+    bindings: Iterable[BindingType],
+    keymap: Mapping[str, str] | None = None,
+    mode: Mode | None = None,
+) -> list[tuple[Binding, list[str]]]:
+    """Each described binding with the keys that run it, worked out as Textual does.
+
+    The bindings go through Textual's own ``BindingsMap`` and ``apply_keymap``, and a key
+    belongs to the first of its bindings that ``mode`` offers (Textual runs the first one
+    that is enabled), so Help and the keys can never disagree.
     """
-    keymap = keymap or {}
+    listed = list(Binding.make_bindings(bindings))
+    bindings_map = BindingsMap(listed)
+    normalized = _normalized(keymap)
+    if normalized:
+        bindings_map.apply_keymap(normalized)
+    order = [_identity(binding) for binding in listed]
+    found: dict[str, tuple[Binding, list[str]]] = {}
+    for key, on_key in bindings_map.key_to_bindings.items():
+        for binding in on_key:
+            if mode is not None and not offers(mode, binding):
+                continue
+            found.setdefault(_identity(binding), (binding, []))[1].append(key)
+            break
+    rows = [found[i] for i in dict.fromkeys(order) if i in found]
+    return [(b, keys) for b, keys in rows if not b.system and b.description]
+
+
+def _identity(binding: Binding) -> str:
+    return binding.id or f"{binding.action}|{binding.description}"
+
+
+def keys_table(
+    bindings: Iterable[BindingType],
+    keymap: Mapping[str, str] | None = None,
+    mode: Mode | None = None,
+) -> str:
+    """A Markdown table of keys and what they do, from a screen's bindings.
+
+    ``keymap`` (the player's keys, binding id -> keys) replaces the defaults it names;
+    with ``mode``, only what the mode offers is listed (see :func:`keys_in_help`).
+    """
     rows = [f"| {_('Keys')} | {_('Action')} | {_('What it does')} |", "|---|---|---|"]
-    for binding in bindings:
-        if not isinstance(binding, Binding) or binding.system or not binding.description:
-            continue
+    for binding, keys in keys_in_help(bindings, keymap, mode):
         # BINDINGS keep the language of their import; retranslate gives today's
         what, why = retranslate(binding.description), retranslate(binding.tooltip)
-        keys = keymap.get(binding.id or "") or binding.key
-        rows.append(f"| {key_names(keys)} | {what} | {why} |")
+        rows.append(f"| {key_names(','.join(keys))} | {what} | {why} |")
     return "\n".join(rows)
 
 
@@ -79,14 +118,30 @@ def screen_bindings(mode: Mode) -> list[BindingType]:
         if mode.controls == "slide":
             from twofold.ui.screens.slide import SlideScreen
 
-            return list(SlideScreen.BINDINGS)
+            return screen_keys(SlideScreen)
         if mode.controls == "chain":
             from twofold.ui.chain import ChainScreen
 
-            return list(ChainScreen.BINDINGS)
+            return screen_keys(ChainScreen)
     except Exception:  # a screen that fails to load: Help lists no keys for it
         return []
     return []
+
+
+def screen_keys(screen: Screen[Any] | type[Screen[Any]]) -> list[BindingType]:
+    """Every binding of twofold's a screen runs (they have ids), in the order declared.
+
+    A screen on display gives its own bindings (a game screen leaves out what its mode
+    lacks); a screen class gives the bindings every screen of it starts with. Textual's
+    own (Tab between buttons, copying text) are left to Textual's key panel.
+    """
+    merged = merged_bindings(screen) if isinstance(screen, type) else node_bindings(screen)
+    seen: dict[int, Binding] = {}
+    for bindings in merged.key_to_bindings.values():
+        for binding in bindings:
+            if binding.id is not None:
+                seen.setdefault(id(binding), binding)
+    return list(seen.values())
 
 
 def offers(mode: Mode, binding: BindingType) -> bool:
@@ -122,9 +177,9 @@ def mode_section(
         parts += [f"{level}# {_('How to play')}", mode.help]
     if mode.goal:
         parts.append(_("The goal tile is {goal}.").format(goal=mode.goal))
-    keys = [b for b in (screen_bindings(mode) if bindings is None else bindings) if offers(mode, b)]
-    if keys:
-        parts += [f"{level}# {_('Keys')}", keys_table(keys, keymap)]
+    keys = screen_bindings(mode) if bindings is None else bindings
+    if keys_in_help(keys, keymap, mode):
+        parts += [f"{level}# {_('Keys')}", keys_table(keys, keymap, mode)]
     if mode.powerups:
         parts += [f"{level}# {_('Power-ups')}", powerup_table(mode)]
     return parts

@@ -36,36 +36,47 @@ class Replacing:
         self.refresh_bindings()
         text = _("New game {code}.").format(code=format_code(game.code))
         if game.flags.practice:
-            text += " " + practice_words()
+            text += " " + practice_words(self.session)
         self.announce(text)
         return game
 
     def game_replaced(self: GameScreen) -> None:
         """Another game is on the board now (subclasses redraw and reset their input)."""
 
-    def action_new_game(self: GameScreen) -> None:
+    def confirm_replacing(
+        self: GameScreen, title: str, yes: str, replace: Callable[[], object]
+    ) -> None:
+        """Ask before an action replaces a game with points (SPEC 4: New game, Restart...)."""
         self.finish_animation()
         if self.state.score > 0 and not self.game.over:
             self.app.push_screen(
                 ConfirmDialog(
-                    _("Start a new game?"),
+                    title,
                     _("This game has {score} points. Last game (B) can bring it back.").format(
                         score=self.state.score
                     ),
-                    yes=_("New game"),
+                    yes=yes,
                 ),
-                lambda answer: self.start(self.session.new_game) if answer == "yes" else None,
+                lambda answer: replace() if answer == "yes" else None,
             )
         else:
-            self.start(self.session.new_game)
+            replace()
+
+    def action_new_game(self: GameScreen) -> None:
+        self.confirm_replacing(
+            _("Start a new game?"), _("New game"), lambda: self.start(self.session.new_game)
+        )
 
     def action_restart(self: GameScreen) -> None:
+        self.confirm_replacing(_("Restart this game?"), _("Restart"), self._restart)
+
+    def _restart(self: GameScreen) -> None:
         if self.start(self.session.restart) is not None:
             text = _("Restarted game {code} from its first move.").format(
                 code=format_code(self.game.code)
             )
             if self.game.flags.practice:
-                text += " " + practice_words()
+                text += " " + practice_words(self.session)
             self.announce(text)
 
     def action_last_game(self: GameScreen) -> None:
@@ -101,9 +112,12 @@ class Replacing:
             game.flags.uncounted = True  # its tiles are known in advance
             return self.session.adopt(game)
 
-        if self.start(open_sample) is not None:
-            self.announce(
-                _("The Sample: a stored game, {moves} moves in. It never counts.").format(
-                    moves=self.state.moves
+        def opened() -> None:
+            if self.start(open_sample) is not None:
+                self.announce(
+                    _("The Sample: a stored game, {moves} moves in. It never counts.").format(
+                        moves=self.state.moves
+                    )
                 )
-            )
+
+        self.confirm_replacing(_("Open the Sample?"), _("Sample"), opened)

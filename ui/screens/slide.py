@@ -61,7 +61,8 @@ class SlideScreen(GameScreen):
                 tooltip=_("Move down"), id="slide.down"),
         Binding("right,d,l", "move('right')", _("Move"), key_display="→", group=MOVE,
                 tooltip=_("Move right"), id="slide.right"),
-        *game_bindings("slide"),
+        # h is a move here (vim keys): a plugin slide mode's hint is on i
+        *game_bindings("slide", hint_key="i"),
         Binding("escape", "menu", _("Menu"), show=False,
                 tooltip=_("Save and go back to the mode menu"), id="slide.escape"),
     ]  # fmt: skip

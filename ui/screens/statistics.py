@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Sparkline, Static
 
-from twofold.core.i18n import _
+from twofold.core.i18n import _, ngettext
 from twofold.core.records import Records
 from twofold.core.rules import Mode
 from twofold.ui.widgets.tiles import tile_style
@@ -160,11 +160,15 @@ class StatisticsScreen(Screen[None]):
         self.query_one("#stats-tiles", Static).update(tile_strip(tuple(records.tiles)))
         scores = store.recent_scores(mode_id, limit=30)
         sparkline = self.query_one("#stats-scores", Sparkline)
-        sparkline.data = [float(s) for s in scores] if scores else [0.0]
+        sparkline.data = [float(s) for s in scores]
+        # an empty plot is its sentence alone (a Sparkline of nothing draws a solid block)
+        sparkline.display = bool(scores)
         if scores:
-            summary = _("{count} recent games, lowest {low}, highest {high}, last {last}").format(
-                count=len(scores), low=min(scores), high=max(scores), last=scores[-1]
-            )
+            summary = ngettext(
+                "{count} recent game, lowest {low}, highest {high}, last {last}",
+                "{count} recent games, lowest {low}, highest {high}, last {last}",
+                len(scores),
+            ).format(count=len(scores), low=min(scores), high=max(scores), last=scores[-1])
         else:
             summary = _("No finished games yet.")
         self.query_one("#stats-scores-range", Label).update(summary)

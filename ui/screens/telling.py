@@ -47,7 +47,7 @@ class Telling:
                 continue
             seen.add(key)
             figures.append(f"{statistic.label} {own[key]}")
-        return figures or [_("{moves} moves").format(moves=self.state.moves)]
+        return figures or [_("Moves {moves}").format(moves=self.state.moves)]
 
     def result_text(self: GameScreen) -> str:
         """Two lines to paste: the mode (and day), score, tile, what it counts; then the link."""
@@ -56,12 +56,14 @@ class Telling:
         if self.mode.daily:
             mode = f"{mode} {self.session.today().isoformat()}"
         figures = [
-            _("score {score}").format(score=state.score),
-            _("largest tile {largest}").format(largest=largest_tile(state.board)),
+            _("Score {score}").format(score=state.score),
+            _("Largest tile {largest}").format(largest=largest_tile(state.board)),
             *self.result_figures(),
         ]
+        # one figure after another, each as the Statistics screen names it (no capital
+        # lands mid-sentence, in any language)
         return "twofold {mode}: {figures}\n{share}".format(
-            mode=mode, figures=", ".join(figures), share=self.share()
+            mode=mode, figures=" · ".join(figures), share=self.share()
         )
 
     def action_copy_link(self: GameScreen) -> None:

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import HorizontalGroup, VerticalGroup
+from textual.containers import HorizontalGroup, VerticalGroup, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
@@ -69,7 +69,24 @@ class TutorialScreen(ModalScreen[bool]):
     TutorialScreen Button {
         margin: 0 1;
     }
+    TutorialScreen #tutorial-body {
+        height: auto;
+    }
+    /* a small terminal: narrower buttons, no picture, the words scroll; Skip stays */
+    TutorialScreen.-narrow Button {
+        min-width: 8;
+        margin: 0 0 0 1;
+    }
+    TutorialScreen.-short .tutorial--picture, TutorialScreen .tutorial--picture.-none {
+        display: none;
+    }
     """
+
+    #: rows the frame, title and buttons take (the words get the rest on a small screen)
+    FRAME_ROWS: ClassVar[int] = 8
+    #: below these sizes the buttons narrow and the picture goes
+    NARROW: ClassVar[int] = 60
+    SHORT: ClassVar[int] = 20
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,enter,space", "next", _("Next"), id="tutorial.next"),
@@ -85,21 +102,34 @@ class TutorialScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with VerticalGroup():
             yield Label("", classes="tutorial--title", id="tutorial-title")
-            yield Static("", classes="tutorial--picture", id="tutorial-picture")
-            yield Static("", classes="tutorial--text", id="tutorial-text", markup=False)
+            with VerticalScroll(id="tutorial-body"):
+                yield Static("", classes="tutorial--picture", id="tutorial-picture")
+                yield Static("", classes="tutorial--text", id="tutorial-text", markup=False)
             with HorizontalGroup():
                 yield Button(_("Back"), id="tutorial-back")
                 yield Button(_("Next"), id="tutorial-next", variant="primary")
                 yield Button(_("Skip"), id="tutorial-skip")
 
     def on_mount(self) -> None:
+        self.fit()
         self._show()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Keep every button on screen however small the terminal: the words scroll."""
+        width, height = self.app.size
+        self.set_class(width < self.NARROW, "-narrow")
+        self.set_class(height < self.SHORT, "-short")
+        body = self.query_one("#tutorial-body", VerticalScroll)
+        body.styles.max_height = max(1, height - self.FRAME_ROWS)
 
     def _show(self) -> None:
         step = self.steps[self.step]
         self.query_one("#tutorial-title", Label).update(step.title)
         self.query_one("#tutorial-picture", Static).update(picture(step.tiles, step.makes))
-        self.query_one("#tutorial-picture", Static).display = bool(step.tiles)
+        self.query_one("#tutorial-picture", Static).set_class(not step.tiles, "-none")
         self.query_one("#tutorial-text", Static).update(step.text)
         last = self.step == len(self.steps) - 1
         self.query_one("#tutorial-next", Button).label = _("Play") if last else _("Next")

@@ -51,8 +51,8 @@ _WORDS = ("chain", "hammer", "swap", "shuffle", "undo")
 
 
 def _cell_text(cell: Cell) -> str:
-    # a reason is words for people, who count rows and columns from 1
-    return f"({cell[0] + 1},{cell[1] + 1})"
+    # a reason speaks the protocol (from 0, as "rows 0 to 7" does); people's fronts shift it
+    return f"({cell[0]},{cell[1]})"
 
 
 def read_cells(text: str) -> list[Cell]:

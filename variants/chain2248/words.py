@@ -16,7 +16,7 @@ from twofold.core.events import (
     Undone,
     Used,
 )
-from twofold.core.i18n import _
+from twofold.core.i18n import _, an_before
 from twofold.core.rules import Outcome
 from twofold.variants.chain2248.board import COLS, Cell
 
@@ -121,7 +121,12 @@ def _used_words(event: Used, after: Sequence[Event], spawned: Sequence[Appeared]
             value=value, cell=cell_words(cells[0])
         )
         if spawned:
-            text += " " + _("A {value} dropped in.").format(value=spawned[0].value)
+            value = spawned[0].value
+            # "an 8", "an 11", "a 16": English hears the number's first sound
+            dropped = (
+                _("An {value} dropped in.") if an_before(value) else _("A {value} dropped in.")
+            )
+            text += " " + dropped.format(value=value)
         return text
     if event.powerup == "swap":
         moved = [e for e in after if isinstance(e, Moved)][:2]

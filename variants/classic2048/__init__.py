@@ -10,11 +10,11 @@ from collections.abc import Callable
 from typing import Any
 
 from twofold.core import hookimpl
-from twofold.core.capabilities import Autoplayer, Hint, Sample
+from twofold.core.capabilities import Autoplayer, Sample
 from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode
-from twofold.variants.classic2048.rules import GOAL, ClassicRules, SlideState
+from twofold.variants.classic2048.rules import GOAL, ClassicRules
 
 FAMILY = "2048"
 DAILY_FAMILY = "2048-daily"
@@ -54,18 +54,6 @@ def autoplayer(size: int) -> Callable[[int | None], Autoplayer]:
     return make
 
 
-def hinter(size: int) -> Callable[[Any], Hint | None]:
-    """The solver's move as a hint."""
-
-    def hint(state: SlideState) -> Hint | None:
-        from twofold.variants.classic2048.solver import choose
-
-        move = choose(state)
-        return Hint(move) if move else None
-
-    return hint
-
-
 def sampler(size: int) -> Callable[[], Sample | None]:
     """The stored Sample game of a ``size`` x ``size`` board, if there is one."""
 
@@ -86,9 +74,9 @@ def _contract(size: int) -> dict[str, Any]:
         "help": help_text(),
         "statistics": statistics(),
         "gauges": (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code")),
-        "hint": hinter(size),
         "autoplayer": autoplayer(size),
         "sample": sampler(size),
+        # no per-move hint (SPEC 3): that is the app playing instead of you; Watch stays
     }
 
 
