@@ -26,7 +26,7 @@ from twofold.core.codes import format_code
 from twofold.core.events import Earned, Merged, Praised, Removed
 from twofold.core.game import Step
 from twofold.core.i18n import _
-from twofold.core.plugins import PluginFault, owner_of
+from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.rules import largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
@@ -41,11 +41,14 @@ from twofold.ui.chain.pause import Pausing
 from twofold.ui.chain.powerups import PowerUpBar
 from twofold.ui.chain.status import StatusLine, armed_prompt, tile_count
 from twofold.ui.screens.game import GameScreen, game_bindings
+from twofold.ui.textual_private import node_bindings
 from twofold.ui.widgets.announce import AnnouncementLine
 from twofold.ui.widgets.tiles import vivid_style as tile_style
 
 #: a palette command: title, what it does, and what runs it
 Command = tuple[str, str, Callable[[], Any]]
+#: the keys that arm the first, second and third power-up (2248's own keys)
+SLOT_KEYS = ("1", "2", "3")
 
 
 class ChainScreen(Arming, Pausing, Ending, GameScreen):
@@ -109,6 +112,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
 
     def __init__(self, session: Session, *, settings: Settings | None = None) -> None:
         super().__init__(session, settings=settings, id="chain-screen")
+        self._bind_powerup_keys()
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
         self._board = ChainBoard(session.game.state.board, self.judge, id="chain-board")
         self._board.on_merge = self._merge
@@ -144,9 +148,9 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
             self.call_after_refresh(self.check_end)
 
     def opening_words(self) -> str:
-        return _("Game {code}. Join touching tiles into a chain.").format(
-            code=format_code(self.game.code)
-        )
+        # what the game is about is the mode's own sentence; the screen only names the code
+        code = _("Game {code}.").format(code=format_code(self.game.code))
+        return f"{code} {self.mode.description}" if self.mode.description else code
 
     def apply_settings(self) -> None:
         super().apply_settings()
@@ -178,7 +182,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     def _resting(self) -> Text:
         board = self.board
         if self.hint_pending:
-            return Text(_("Looking for the best chain…"))
+            return Text(_("Looking for a hint…"))
         if board.hint:
             text = Text(_("Hint: "))
             text.append_text(
@@ -189,7 +193,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
             return Text(_("Game over. N starts a new game."), style="bold")
         if board.chain:
             return Text(_("Release, or Enter on the last tile, to merge; Esc cancels"))
-        return Text(_("Drag through touching equal tiles, or use the arrow keys and Space"))
+        # how to draw a chain, not which tiles may join: that is the mode's rule (its Help)
+        return Text(_("Drag through touching tiles, or use the arrow keys and Space"))
 
     def refused(self, reason: str) -> None:
         self.status_line.refuse(reason)
@@ -295,6 +300,26 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         if action == "arm_key":
             return True if self._powerup_by_key(str(parameters[0])) is not None else None
         return super().check_action(action, parameters)
+
+    def _bind_powerup_keys(self) -> None:
+        """Each power-up's own key arms it (``PowerUp.key``), beside the slots 1, 2 and 3.
+
+        The registry has already taken away any key twofold keeps, so none can clash.
+        """
+        bindings = node_bindings(self)
+        for powerup in self.mode.powerups:
+            key = key_name(powerup.key) if powerup.key else ""
+            if not key or key in SLOT_KEYS or powerup.target == "undo":
+                continue
+            bindings.key_to_bindings.setdefault(key, []).append(
+                Binding(
+                    key,
+                    f"arm_key({powerup.key!r})",
+                    powerup.name,
+                    show=False,
+                    id=f"chain.powerup.{powerup.id}",
+                )
+            )
 
     def _powerup_by_key(self, key: str) -> str | None:
         return next((p.id for p in self.mode.powerups if p.key == key), None)
