@@ -19,9 +19,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from twofold.core.codes import format_code
-from twofold.core.commands import EVERY_MODE, commands_of, shape_of
+from twofold.core.commands import EVERY_MODE, commands_of, controls_commands, shape_of
 from twofold.core.daily import daily_code
-from twofold.core.i18n import _
+from twofold.core.i18n import N_, _
 from twofold.core.plugins import PluginFault
 from twofold.core.presentation import BUILTIN_GAUGES, upcoming_words
 from twofold.core.rules import Refused
@@ -476,20 +476,11 @@ class PlainFront(LineFront):
         mode = self.session.mode
         table = {command.word: command for command in commands_of(mode)}
         said: set[str] = set()
-        if mode.controls == "slide":
-            self.say(_("Moves: left right up down (or h j k l, a w s d)."))
-            said |= {"left", "right", "up", "down"}
-        elif mode.controls == "chain":
-            self.say(
-                _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 1).")
-            )
-            said.add("chain")
-        elif mode.controls == "place" and mode.place == "column":
-            self.say(_("Drop: place C (columns from the left, from 1)."))
-            said.add("place")
-        elif mode.controls == "place":
-            self.say(_("Place: place R,C (rows from the top, columns from the left, from 1)."))
-            said.add("place")
+        kind = f"place {mode.place}" if mode.controls == "place" else mode.controls
+        if kind in CONTROLS_HELP:
+            words = CONTROLS_HELP[kind]
+            self.say(_(words))
+            said |= {command.word for command in controls_commands(mode)}
         powerups = [p.id for p in mode.powerups if p.id in table and p.target != "undo"]
         if powerups:
             offered = [written(table[word]) for word in powerups]
@@ -507,6 +498,15 @@ class PlainFront(LineFront):
 
 #: how each shape of arguments is written for people (cells counted from 1)
 SHAPES = {"none": "", "cell": " R,C", "pair": " R,C R,C", "cells": " R,C R,C ...", "column": " C"}
+
+
+#: what --plain help says of each kind of controls (a place mode by what it places)
+CONTROLS_HELP = {
+    "slide": N_("Moves: left right up down (or h j k l, a w s d)."),
+    "chain": N_("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 1)."),
+    "place column": N_("Drop: place C (columns from the left, from 1)."),
+    "place cell": N_("Place: place R,C (rows from the top, columns from the left, from 1)."),
+}
 
 
 def written(command: Any) -> str:

@@ -204,3 +204,19 @@ def test_falls_are_animated_and_with_reduced_motion_drawn_where_they_end() -> No
 
     in_the_app(body_for(True), motion=True)
     in_the_app(body_for(False), motion=False)
+
+
+def test_help_lists_the_place_screens_keys_and_the_modes_words() -> None:
+    from twofold.ui.screens.help import keys_in_help, screen_bindings
+
+    mode = twofold_drop.modes()[0]
+    listed = {binding.description: keys for binding, keys in keys_in_help(screen_bindings(mode))}
+    assert listed["Place"] == ["enter", "space"]
+    assert "Move" not in listed and "Add tile" not in listed  # no other kind's keys
+
+    async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+
+    in_the_app(body)

@@ -13,6 +13,7 @@ from textual.widgets import Footer, Markdown
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
+from twofold.ui.controls import SCREENS
 from twofold.ui.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 _KEY_NAMES = {
@@ -114,18 +115,14 @@ def powerup_table(mode: Mode) -> str:
 
 def screen_bindings(mode: Mode) -> list[BindingType]:
     """The keys of the screen that plays ``mode`` (none when this app has no such screen)."""
+    where = SCREENS.get(mode.controls)  # the one table of what plays each controls
+    if where is None:
+        return []
     try:
-        if mode.controls == "slide":
-            from twofold.ui.screens.slide import SlideScreen
-
-            return screen_keys(SlideScreen)
-        if mode.controls == "chain":
-            from twofold.ui.chain import ChainScreen
-
-            return screen_keys(ChainScreen)
+        module = __import__(where[0], fromlist=[where[1]])
+        return screen_keys(getattr(module, where[1]))
     except Exception:  # a screen that fails to load: Help lists no keys for it
         return []
-    return []
 
 
 def screen_keys(screen: Screen[Any] | type[Screen[Any]]) -> list[BindingType]:
