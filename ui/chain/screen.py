@@ -11,7 +11,6 @@ words over the board (``status``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -142,9 +141,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.board.focus()
         self.refresh_all()
         self.restart_idle()
-        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
-            self.call_after_refresh(self.action_tutorial)
-        else:
+        if not self.first_tutorial():
             self.call_after_refresh(self.check_end)
 
     def opening_words(self) -> str:
@@ -390,23 +387,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.finish_animation()
         self.app.push_screen(BoardReading(self.rules.read_board(self.state)))
 
-    def action_tutorial(self) -> None:
-        """Show the mode's tutorial (its first game, and from Help)."""
-        from twofold.ui.screens.tutorial import TutorialScreen
-
-        if self.mode.tutorial:
-            self.app.push_screen(TutorialScreen(self.mode.tutorial), self._tutorial_done)
-
-    def _tutorial_done(self, _finished: bool | None) -> None:
-        settings = self.settings
-        family = self.mode.family
-        if not settings.has_seen_tutorial(family):
-            seen = replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
-            save = getattr(self.app, "save_settings", None)
-            if callable(save):
-                save(seen)
-            else:
-                self._settings = seen
+    def after_tutorial(self) -> None:
+        """Back from the tutorial: the board has the keys, and a stuck board its offer."""
         self.board.focus()
         self.call_after_refresh(self.check_end)
 

@@ -385,6 +385,10 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
                 save(seen)
             else:
                 self._settings = seen
+        self.after_tutorial()
+
+    def after_tutorial(self) -> None:
+        """The game, once its tutorial is read: its end, if it is over."""
         if self.game.over:
             self.call_after_refresh(self.game_over)
 
