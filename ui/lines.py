@@ -69,18 +69,28 @@ class TooLong(bytes):
     """A line longer than LINE_LIMIT (its first bytes only)."""
 
 
+def line_body(line: bytes) -> bytes:
+    """A line without its end (``\\n`` or ``\\r\\n``): what the limit counts."""
+    return line.removesuffix(b"\n").removesuffix(b"\r") if line.endswith(b"\n") else line
+
+
 def read_lines(stream: BinaryIO, limit: int = LINE_LIMIT) -> Iterator[bytes]:
-    """The lines of a binary stream, each at most ``limit`` bytes (a longer one as TooLong)."""
+    """The lines of a binary stream, each at most ``limit`` bytes (a longer one as TooLong).
+
+    The limit counts the command, not the line's end: ``limit`` bytes and ``\\r\\n`` is a line.
+    """
     while True:
-        line = stream.readline(limit + 1)
+        line = stream.readline(limit + 2)
         if not line:
             return
-        if len(line) > limit and not line.endswith(b"\n"):
-            while True:  # skip to the end of the line without holding it in memory
-                rest = stream.readline(65536)
-                if not rest or rest.endswith(b"\n"):
-                    break
-            yield TooLong(line[:limit])
+        body = line_body(line)
+        if len(body) > limit:
+            if not line.endswith(b"\n"):
+                while True:  # skip to the end of the line without holding it in memory
+                    rest = stream.readline(65536)
+                    if not rest or rest.endswith(b"\n"):
+                        break
+            yield TooLong(body[:limit])
         else:
             yield line
 
@@ -166,16 +176,18 @@ class LineFront:
             raise ValueError(
                 _("the line is too long (more than {limit} bytes)").format(limit=LINE_LIMIT)
             )
-        if isinstance(raw, bytes):
-            try:
-                raw = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError(_("the line is not valid UTF-8")) from None
-        if len(raw) > LINE_LIMIT:
+        if isinstance(raw, str):
+            # a line given as text is held to the same count of UTF-8 bytes
+            raw = raw.encode("utf-8", "surrogatepass")
+        if len(line_body(raw)) > LINE_LIMIT:
             raise ValueError(
                 _("the line is too long (more than {limit} bytes)").format(limit=LINE_LIMIT)
             )
-        return raw.strip()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(_("the line is not valid UTF-8")) from None
+        return text.strip()
 
     def noticed(self, text: str) -> None:
         """Saving started failing, changed or works again (see Session.on_notice)."""

@@ -1,12 +1,17 @@
-"""``twofold serve [--host H] [--port P]``: the whole app in a web browser.
+"""``twofold serve [--host H] [--port P] [--allow-host NAME] [--max-pages N]``: a browser's app.
 
 This module stays light (the command line imports it to build its parser); the server itself,
 ``twofold.ui.serve``, needs the ``web`` extra and is imported only once the port is bound.
+
+The server answers only requests addressed to a host it was started for (see
+:func:`allowed_hosts`): a web page elsewhere whose name is made to point at this computer
+(DNS rebinding) gets 403, so it can neither play this player's games nor read their records.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import importlib.util
 import ipaddress
@@ -17,6 +22,10 @@ from twofold.core.i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+#: the names this computer is always reached by from itself
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+#: how many pages (each its own app process, about 45 MB) run at once by default
+DEFAULT_MAX_PAGES = 8
 USAGE_ERROR = 2
 
 
@@ -40,6 +49,77 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar=_("PORT"),
         help=_("port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
     )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        type=host_name,
+        metavar=_("NAME"),
+        help=_(
+            "also answer pages opened as http://NAME:PORT/ (repeatable; without it only "
+            "127.0.0.1, localhost, [::1] and --host are answered, so no other site can "
+            "reach the games by pointing its name here)"
+        ),
+    )
+    parser.add_argument(
+        "--max-pages",
+        type=page_count,
+        default=DEFAULT_MAX_PAGES,
+        metavar=_("N"),
+        help=_(
+            "the most pages served at once, each its own game process (default {pages}); "
+            "a page over it is refused until another one closes"
+        ).format(pages=DEFAULT_MAX_PAGES),
+    )
+
+
+def host_name(text: str) -> str:
+    """A host name or address as a page's address gives it: lower case, without brackets."""
+    name = text.strip().lower().removeprefix("[").removesuffix("]").rstrip(".")
+    if ":" in name:
+        try:
+            ipaddress.IPv6Address(name.split("%")[0])
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                _("{text!r} is not a host name (give it without a port)").format(text=text)
+            ) from None
+    if not name or any(c.isspace() or c in "/@?#\\" for c in name):
+        raise argparse.ArgumentTypeError(_("{text!r} is not a host name").format(text=text))
+    return name
+
+
+def page_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a number of pages (1 or more)").format(text=text)
+        )
+    return count
+
+
+def allowed_hosts(host: str, extra: list[str]) -> frozenset[str]:
+    """The host names the server answers: this computer's own, ``host`` and ``extra``.
+
+    Listening on every address (0.0.0.0, ::) adds this computer's name, which the printed
+    address uses; any other name or address must be given with --allow-host.
+    """
+    names = {*LOCAL_HOSTS, *extra}
+    try:
+        everywhere = not host or ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        everywhere = False
+    if everywhere:
+        names.add(socket.gethostname())
+    if host:
+        names.add(host)
+    found = set()
+    for name in names:
+        with contextlib.suppress(argparse.ArgumentTypeError):  # a machine name we cannot read
+            found.add(host_name(name))
+    return frozenset(found)
 
 
 def web_extra_missing() -> bool:
@@ -133,6 +213,7 @@ def run(args: argparse.Namespace) -> int:
         _("twofold is served at {url} (open it in a web browser; ctrl+c stops it)").format(url=url),
         flush=True,
     )
-    GameServer(listening, url).serve()
+    hosts = allowed_hosts(args.host, args.allow_host)
+    GameServer(listening, url, hosts=hosts, max_pages=args.max_pages).serve()
     print(_("twofold serve stopped; every game is saved."), flush=True)
     return 0

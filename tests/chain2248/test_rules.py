@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -136,3 +137,28 @@ def test_daily_budget_ends_the_game() -> None:
     assert DAILY.rules.report(outcome.state)["merges_left"] == 0
     with pytest.raises(Refused, match="no merges left"):
         DAILY.rules.apply(outcome.state, "hammer 0,0")
+
+
+def test_a_long_run_of_digits_is_read_in_time_linear_in_its_length() -> None:
+    """Issue 23: ``chain`` and 4,089 digits took 0.45 s to refuse (the pattern backtracked).
+
+    Eight lines of N digits against one of 8N: equal work if reading is linear, eight times
+    the work if it is quadratic. Best of several tries each, so a busy machine does not
+    decide; no wall-clock limit.
+    """
+    from twofold.variants.chain2248.rules import read_cells
+
+    def best_of_five(text: str, times: int) -> float:
+        tries = []
+        for _ in range(5):
+            start = time.perf_counter()
+            for _ in range(times):
+                with pytest.raises(Refused):
+                    read_cells(text)
+            tries.append(time.perf_counter() - start)
+        return min(tries)
+
+    best_of_five("1" * 10, 1)  # the first refusal loads the messages
+    short = best_of_five("1" * 1000, 8)
+    long = best_of_five("1" * 8000, 1)
+    assert long < 3 * short, f"8 x 1,000 digits: {short:.6f} s; 8,000 digits: {long:.6f} s"

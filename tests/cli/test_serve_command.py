@@ -27,8 +27,8 @@ class NoServer:
 
     made: list[NoServer] = []  # noqa: RUF012
 
-    def __init__(self, listening: socket.socket, url: str) -> None:
-        self.listening, self.url = listening, url
+    def __init__(self, listening: socket.socket, url: str, **options: Any) -> None:
+        self.listening, self.url, self.options = listening, url, options
         NoServer.made.append(self)
 
     def serve(self) -> None:
@@ -135,7 +135,7 @@ def test_a_page_for_a_bad_link_is_a_clear_error_not_an_app() -> None:
     async def fetch() -> list[tuple[int, str]]:
         with socket.socket() as unused:
             server = GameServer(unused, "http://127.0.0.1:1/")
-            client = TestClient(TestServer(await server._make_app()))
+            client = TestClient(TestServer(await server.web_application()))
             await client.start_server()
             try:
                 answers = []

@@ -43,8 +43,10 @@ GRANT_FROM = 9
 RETIRE_FROM = 11
 RETIRE_GAP = 10
 
-# ASCII digits only (no Arabic-Indic or full-width ones); the length is checked below
-_CELL = re.compile(r"(-?[0-9]+)\s*,\s*(-?[0-9]+)")
+# ASCII digits only (no Arabic-Indic or full-width ones); the length is checked below.
+# A number starts at a "-" or after a non-digit, and no part is given back: a long run of
+# digits is read once, not once from each of its digits (which took time quadratic in it)
+_CELL = re.compile(r"((?:-|(?<![0-9]))[0-9]++)\s*+,\s*+(-?[0-9]++)")
 #: the most digits read in a coordinate: anything longer is off the board anyway
 _DIGITS = 6
 _WORDS = ("chain", "hammer", "swap", "shuffle", "undo")
