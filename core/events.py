@@ -171,6 +171,10 @@ def _is_cells(value: object, rows: int, cols: int) -> bool:
     return type(value) is tuple and all(_is_cell(c, rows, cols) for c in value)
 
 
+def _is_tile(value: object, rows: int, cols: int) -> bool:
+    return type(value) is int and value > 0
+
+
 def _is_flag(value: object, rows: int, cols: int) -> bool:
     return type(value) is bool
 
@@ -189,9 +193,19 @@ _CHECKERS = {
     "length": _is_count,
     "free": _is_flag,
 }
+#: kinds whose ``value`` is a tile on the board, never 0 (``removed`` says 0 for mixed tiles)
+_TILE_VALUES = ("moved", "merged", "appeared", "fell")
 #: each kind's fields and how each is checked, worked out once per kind
 _FIELDS = {
-    kind: tuple((f.name, _CHECKERS.get(f.name, _is_word)) for f in dataclasses.fields(cls))
+    kind: tuple(
+        (
+            f.name,
+            _is_tile
+            if (f.name == "value" and kind in _TILE_VALUES) or f.name == "tile"
+            else _CHECKERS.get(f.name, _is_word),
+        )
+        for f in dataclasses.fields(cls)
+    )
     for kind, cls in VOCABULARY.items()
 }
 
@@ -200,8 +214,8 @@ def check(events: Sequence[object], board: Sequence[Sequence[int]]) -> None:
     """Raise ValueError, in one line, at the first event a board could not draw.
 
     An event must be of the vocabulary, its cells on ``board``, its values whole
-    numbers; the session turns the error into the mode's fault, so a plugin's wrong
-    event stops its game instead of the app.
+    numbers (a tile's above 0), a fall must go somewhere; the session turns the error
+    into the mode's fault, so a plugin's wrong event stops its game instead of the app.
     """
     rows = len(board)
     cols = len(board[0]) if rows else 0
@@ -213,3 +227,5 @@ def check(events: Sequence[object], board: Sequence[Sequence[int]]) -> None:
             value = getattr(event, name)
             if not ok(value, rows, cols):
                 raise ValueError(f"event {event.kind!r} has a bad {name}: {value!r}"[:200])
+        if isinstance(event, Fell) and event.source == event.target:
+            raise ValueError(f"event 'fell' lands on its own cell {event.source!r}")

@@ -17,6 +17,7 @@ broken install). Faults are isolated at three levels:
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -29,13 +30,16 @@ from twofold.core import hookspecs
 from twofold.core.i18n import _
 from twofold.core.presentation import (
     AGGREGATES,
+    COMMAND_ARGUMENTS,
     POWERUP_TARGETS,
+    Command,
     Gauge,
     PowerUp,
     Statistic,
     TutorialPage,
+    reserved_keys,
 )
-from twofold.core.rules import CONTROLS, RULES_MEMBERS, Mode
+from twofold.core.rules import CONTROLS, PLACES, RULES_MEMBERS, Mode
 
 ENTRY_POINT_GROUP = "twofold"
 DISABLE_VARIABLE = "TWOFOLD_NO_PLUGINS"
@@ -96,6 +100,9 @@ class Registry:
     owners: dict[str, str] = field(default_factory=dict)
     problems: list[PluginProblem] = field(default_factory=list)
     plugins: list[PluginInfo] = field(default_factory=list)
+    #: what went wrong in a plugin that stays loaded: a power-up key taken by twofold (the
+    #: mode kept, that key dropped), a ``twofold_game_finished`` that raised
+    notes: list[PluginProblem] = field(default_factory=list)
 
     def mode(self, mode_id: str) -> Mode:
         """The mode with this id (case-insensitive); KeyError if none."""
@@ -113,13 +120,25 @@ class Registry:
         reason = error if isinstance(error, str) else _one_line(error)
         self.problems.append(PluginProblem(plugin, reason))
 
-    def notify_finished(self, mode_id: str, result: dict[str, Any]) -> None:
-        """Call ``twofold_game_finished`` on every plugin, one at a time, isolating faults."""
+    def note(self, plugin: str, reason: str) -> PluginProblem:
+        problem = PluginProblem(plugin, reason)
+        self.notes.append(problem)
+        return problem
+
+    def notify_finished(self, mode_id: str, result: dict[str, Any]) -> list[PluginProblem]:
+        """Call ``twofold_game_finished`` on every plugin, one at a time, isolating faults.
+
+        Returns what failed (one line each), for the front end that played the game to
+        say; each is also kept in ``notes``, never in ``problems``: the plugin is loaded.
+        """
+        failed: list[PluginProblem] = []
         for impl in self.manager.hook.twofold_game_finished.get_hookimpls():
             try:
                 impl.function(mode_id=mode_id, result=result)
             except Exception as error:  # a plugin's bug must not lose the player's game
-                self.report(impl.plugin_name, error)
+                reason = _("twofold_game_finished failed: {error}").format(error=_one_line(error))
+                failed.append(self.note(impl.plugin_name, reason))
+        return failed
 
 
 def new_manager() -> pluggy.PluginManager:
@@ -192,6 +211,9 @@ def _register(registry: Registry, name: str, plugin: object, distribution: str) 
         if refusal:  # only this mode is skipped: the plugin's other modes stay
             registry.report(name, refusal)
             return
+        mode, clashes = _without_clashing_keys(mode)
+        for clash in clashes:
+            registry.note(name, clash)
         mine.append(mode)
 
     for impl in impls:
@@ -240,10 +262,51 @@ def _refusal(registry: Registry, mode: Mode, mine: list[Mode]) -> str | None:
             id=mode.id, members=", ".join(missing)
         )
     if mode.controls not in CONTROLS:
-        return _("mode {id!r} has unknown controls {controls!r} (slide or chain); skipped").format(
-            id=mode.id, controls=mode.controls
+        return _("mode {id!r} has unknown controls {controls!r} ({names}); skipped").format(
+            id=mode.id, controls=mode.controls, names=", ".join(CONTROLS)
+        )
+    if mode.controls == "place" and mode.place not in PLACES:
+        return _("mode {id!r}: place must be one of {names}; skipped").format(
+            id=mode.id, names=", ".join(PLACES)
         )
     return _presentation_refusal(mode)
+
+
+#: a key as a player may write it, as the app names it
+_KEY_NAMES = {"?": "question_mark", ",": "comma", " ": "space", "\t": "tab", "\n": "enter"}
+
+
+def key_name(key: str) -> str:
+    """``"?"`` -> ``"question_mark"``: the name twofold's reserved keys use."""
+    key = key.strip() if key.strip() else key
+    return _KEY_NAMES.get(key, key.lower())
+
+
+def _without_clashing_keys(mode: Mode) -> tuple[Mode, list[str]]:
+    """The mode with no power-up key that twofold's screens keep (or an earlier power-up
+    holds), and one line for each key dropped; the power-up itself stays."""
+    taken = set(reserved_keys(mode.controls))
+    kept: list[PowerUp] = []
+    clashes: list[str] = []
+    for powerup in mode.powerups:
+        key = key_name(powerup.key) if isinstance(powerup.key, str) else ""
+        if powerup.target == "undo" or not key:
+            kept.append(powerup)  # the game's own undo keeps the undo keys
+            continue
+        if key in taken:
+            clashes.append(
+                _(
+                    "mode {id!r}: power-up {powerup!r} asks for key {key!r}, which twofold "
+                    "keeps; it has no key"
+                ).format(id=mode.id, powerup=powerup.id, key=powerup.key)
+            )
+            kept.append(dataclasses.replace(powerup, key=""))
+            continue
+        taken.add(key)
+        kept.append(powerup)
+    if not clashes:
+        return mode, []
+    return dataclasses.replace(mode, powerups=tuple(kept)), clashes
 
 
 def _presentation_refusal(mode: Mode) -> str | None:
@@ -253,6 +316,7 @@ def _presentation_refusal(mode: Mode) -> str | None:
         ("gauges", mode.gauges, Gauge),
         ("powerups", mode.powerups, PowerUp),
         ("tutorial", mode.tutorial, TutorialPage),
+        ("commands", mode.commands, Command),
     ]
     for name, values, kind in checks:
         if not isinstance(values, tuple | list) or not all(isinstance(v, kind) for v in values):
@@ -266,6 +330,24 @@ def _presentation_refusal(mode: Mode) -> str | None:
     if any(p.target not in POWERUP_TARGETS for p in mode.powerups):
         return _("mode {id!r}: a power-up's target is not one of {names}; skipped").format(
             id=mode.id, names=", ".join(POWERUP_TARGETS)
+        )
+    for page in mode.tutorial:  # drawn as words and tiles: a page must be both
+        words = isinstance(page.title, str) and isinstance(page.text, str)
+        tiles = isinstance(page.tiles, tuple | list) and all(
+            type(v) is int and v > 0 for v in page.tiles
+        )
+        if not (words and tiles and type(page.makes) is int and page.makes >= 0):
+            return _(
+                "mode {id!r}: a tutorial page needs text and tiles of whole numbers above 0; "
+                "skipped"
+            ).format(id=mode.id)
+    if any(c.takes not in COMMAND_ARGUMENTS or not c.word.strip() for c in mode.commands):
+        return _("mode {id!r}: a command's takes is not one of {names}; skipped").format(
+            id=mode.id, names=", ".join(COMMAND_ARGUMENTS)
+        )
+    if mode.next_goal is not None and not (type(mode.next_goal) is int and mode.next_goal > 0):
+        return _("mode {id!r}: next_goal must be a whole number above 0 or None; skipped").format(
+            id=mode.id
         )
     if not isinstance(mode.help, str):
         return _("mode {id!r}: help must be text; skipped").format(id=mode.id)

@@ -21,6 +21,9 @@ BUILTIN_STATISTICS = ("score", "largest", "moves")
 BUILTIN_GAUGES = ("score", "best", "moves", "clock", "code")
 PowerUpTarget = Literal["none", "tile", "pair", "undo"]
 POWERUP_TARGETS: tuple[str, ...] = get_args(PowerUpTarget)
+#: the shapes of a command's arguments: nothing, one cell, two cells, a path of cells, a column
+CommandArguments = Literal["none", "cell", "pair", "cells", "column"]
+COMMAND_ARGUMENTS: tuple[str, ...] = get_args(CommandArguments)
 
 
 @dataclass(frozen=True)
@@ -110,9 +113,60 @@ class Status:
     rescues: tuple[str, ...] = ()
     free: tuple[str, ...] = ()
     over: str = ""
+    #: the tiles that come next, the nearest first ("next: 8, then 4"); () shows nothing
+    upcoming: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Command:
+    """A line-mode command a mode's ``Rules.parse`` takes beyond those of its controls.
+
+    ``word`` is the command's first word; ``takes`` the shape of what follows it:
+    ``"none"``, ``"cell"`` (``R,C``), ``"pair"`` (``R,C R,C``), ``"cells"`` (a path,
+    ``R,C R,C ...``) or ``"column"`` (``C``). The line modes list it in ``help`` and in
+    the first ``--json`` reply's ``commands``, and turn its cells and columns between
+    the count from 1 of ``--plain`` and the count from 0 of the protocol.
+    """
+
+    word: str
+    takes: CommandArguments = "none"
+    description: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {"word": self.word, "takes": self.takes}
+
+
+def upcoming_words(values: tuple[int, ...]) -> str:
+    """What comes next, in words: ``next: 8, then 4`` ("" when nothing is shown)."""
+    if not values:
+        return ""
+    text = _("next: {value}").format(value=values[0])
+    for value in values[1:]:
+        text += ", " + _("then {value}").format(value=value)
+    return text
 
 
 #: the statistics of a mode that names none
 DEFAULT_STATISTICS: tuple[Statistic, ...] = ()
+#: keys the app keeps for itself on every game screen, and on the screens of each controls
+#: kind: a power-up whose ``key`` is one of them is reported when it registers and gets
+#: no key (it is still used by a click, the palette and its command)
+RESERVED_KEYS: Mapping[str, tuple[str, ...]] = {
+    "every": (
+        "u", "z", "ctrl+z", "n", "r", "h", "ctrl+r", "b", "e", "v", "c", "y", "m",
+        "question_mark", "f1", "t", "comma", "q", "escape", "tab", "shift+tab", "ctrl+p",
+    ),
+    # h moves left on a slide screen, so its hint is on i
+    "slide": ("up", "down", "left", "right", "w", "a", "s", "d", "k", "j", "l", "i"),
+    "chain": ("up", "down", "left", "right", "space", "enter", "backspace", "p"),
+    "place": ("up", "down", "left", "right", "space", "enter"),
+}  # fmt: skip
+
+
+def reserved_keys(controls: str) -> tuple[str, ...]:
+    """The keys a mode of ``controls`` may not give a power-up."""
+    return (*RESERVED_KEYS["every"], *RESERVED_KEYS.get(controls, ()))
+
+
 #: the top bar of a mode that names none
 DEFAULT_GAUGES: tuple[Gauge, ...] = (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code"))

@@ -25,6 +25,7 @@ from twofold.core.events import Event
 from twofold.core.presentation import (
     DEFAULT_GAUGES,
     DEFAULT_STATISTICS,
+    Command,
     Gauge,
     PowerUp,
     Statistic,
@@ -33,9 +34,12 @@ from twofold.core.presentation import (
 )
 
 Board = tuple[tuple[int, ...], ...]
-#: the input styles of the contract: four directions, or paths of touching cells
-Controls = Literal["slide", "chain"]
+#: the input styles of the contract: four directions, paths of touching cells, or a place
+Controls = Literal["slide", "chain", "place"]
 CONTROLS: tuple[str, ...] = get_args(Controls)
+#: what a player picks with ``controls="place"``: a cell (``place R,C``) or a column (``place C``)
+Place = Literal["cell", "column"]
+PLACES: tuple[str, ...] = get_args(Place)
 
 
 class Refused(Exception):
@@ -173,10 +177,16 @@ class Mode:
     daily: bool = False
     #: seconds of play before the game ends, or None
     time_limit: float | None = None
-    #: how the app takes input: "slide" (four directions) or "chain" (paths of cells)
+    #: how the app takes input: "slide" (four directions), "chain" (paths of cells) or
+    #: "place" (one place on the board: a cell or a column, as ``place`` says)
     controls: str = "slide"
+    #: for place controls: "cell" (the action is ``place R,C``) or "column" (``place C``)
+    place: str = "cell"
     #: value whose first appearance is announced as a win, or None
     goal: int | None = None
+    #: the tile the win dialog names as the next aim ("Keep going towards 4181"); None:
+    #: twice the goal when the goal is a power of two, else no number at all
+    next_goal: int | None = None
     #: new highest tiles from this value up are celebrated with a banner (0: never)
     milestone: int = 0
     #: the rules in the mode's own words, as Markdown, for Help
@@ -196,6 +206,8 @@ class Mode:
     autoplayer: AutoplayerFactory | None = None
     sample: SampleFunction | None = None
     judge: ChainJudge | None = None
+    #: line-mode commands the rules take beyond those of the controls and power-ups
+    commands: tuple[Command, ...] = ()
     #: deprecated: twofold never read it (a plugin keeps its own data on its rules object)
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
 
@@ -208,6 +220,16 @@ class Mode:
     def status_of(self, state: Any) -> Status:
         """The mode's status of ``state`` (empty when the mode shows none)."""
         return self.status(state) if self.status is not None else Status()
+
+    def aim_after_goal(self) -> int | None:
+        """The tile named after the goal is reached: ``next_goal``, or the goal doubled
+        when it is a power of two (2048 -> 4096), else None (the dialog names no number)."""
+        if self.next_goal is not None:
+            return self.next_goal
+        goal = self.goal
+        if goal is not None and goal > 1 and goal & (goal - 1) == 0:
+            return goal * 2
+        return None
 
 
 def largest_tile(board: Board) -> int:

@@ -116,6 +116,10 @@ class Session:
         self.on_finished = on_finished
         #: called with a line for the player when saving starts failing, changes or works again
         self.on_notice = on_notice
+        #: called with a line when a plugin's hook or capability failed and play goes on
+        #: (a failing ``twofold_game_finished``); without it, the line waits in ``problems``
+        self.on_problem: NoticeHook | None = None
+        self.problems: list[str] = []
         self.notice: str | None = None
         #: whether this session holds its mode's seat (False: another window has the save)
         self.seated = True
@@ -151,6 +155,13 @@ class Session:
             "This {mode} game is open in another window; this window plays a new game of its "
             "own, which is recorded when it ends but not saved for later."
         ).format(mode=_(self.mode.title))
+
+    def problem(self, text: str) -> None:
+        """Tell the player, where the game is played, that a plugin's code failed."""
+        if self.on_problem is not None:
+            self.on_problem(text)
+        else:
+            self.problems.append(text)
 
     def _tell(self) -> None:
         """Call ``on_notice`` when the write problem starts, changes or ends."""
@@ -364,20 +375,36 @@ class Session:
             return Game.start(self.mode, code, position=position, clock=self.clock)
 
     def _sample(self) -> str:
-        """The code of the mode's Sample ("" when it has none), asked once."""
+        """The code of the mode's Sample ("" when it has none), asked once.
+
+        A failing ``sample`` is told (``problem``) and taken as no Sample: it costs
+        neither the game nor the line modes, which never ask for it otherwise.
+        """
         if self._sample_code is None:
-            with self.faults():
-                sample = self.mode.sample() if self.mode.sample is not None else None
+            if self.mode.sample is None:
+                self._sample_code = ""
+                return ""
+            try:
+                with self.faults():
+                    sample = self.mode.sample()
+            except PluginFault as fault:
+                self.problem(str(fault))
+                sample = None
             self._sample_code = sample.code if sample is not None else ""
         return self._sample_code
 
-    def _judge(self, game: Game) -> Game:
-        """Mark a new game that must not count: on the Sample's code, or a daily tried again."""
+    def _judge(self, game: Game, *, typed: bool) -> Game:
+        """Mark a new game that must not count: on the Sample's code, or a daily tried again.
+
+        Only a typed code (``--code``, a link) or the restart of a game that did not count
+        may be the Sample's (a fresh code never is), so only then is the Sample asked for.
+        """
         if game.position is not None:
             return game
-        if game.code == self._sample():
-            game.flags.uncounted = True  # its tiles are known in advance
         old = self.game
+        maybe_sample = typed or (old.code == game.code and old.flags.uncounted)
+        if maybe_sample and game.code == self._sample():
+            game.flags.uncounted = True  # its tiles are known in advance
         if self.mode.daily and old.code == game.code and (old.started or old.flags.practice):
             game.flags.uncounted = game.flags.practice = True
         return self._judge_daily(game)
@@ -395,11 +422,16 @@ class Session:
         self, code: str | None = None, *, position: Mapping[str, Any] | None = None
     ) -> Game:
         """Finish the current game and start another (today's code in a daily mode)."""
-        return self._replace(self._judge(self._start(code or self._fresh_code(), position)))
+        typed = code is not None
+        return self._replace(
+            self._judge(self._start(code or self._fresh_code(), position), typed=typed)
+        )
 
     def restart(self) -> Game:
         """The same code (or position) again, from its first move."""
-        return self._replace(self._judge(self._start(self.game.code, self.game.position)))
+        return self._replace(
+            self._judge(self._start(self.game.code, self.game.position), typed=False)
+        )
 
     def adopt(self, game: Game) -> Game:
         """Put a game built elsewhere (the Sample, a replay) in play."""

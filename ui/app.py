@@ -24,10 +24,10 @@ from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
 from twofold.ui import terminal
+from twofold.ui.controls import SCREENS
 from twofold.ui.language import TranslatedApp
 
 ScreenFactory = Callable[[Session], Screen[Any]]
-CHAIN_SCREEN_MODULE = "twofold.ui.chain"
 
 
 def _module_exists(name: str) -> bool:
@@ -124,37 +124,36 @@ class TwofoldApp(TranslatedApp):
     def screen_reason(self, mode: Mode) -> str | None:
         """Why ``mode`` cannot be played here, or None; cheap enough for the menu.
 
-        The chain screen is only looked for, not imported, so the menu opens fast; a
-        screen that then fails to import is remembered and its modes greyed.
+        A screen is only looked for, not imported, so the menu opens fast; a screen that
+        then fails to import is remembered and its modes greyed.
         """
-        if mode.controls == "slide":
-            return None
-        if mode.controls == "chain":
-            if "chain" in self._broken_screens:
-                return self._broken_screens["chain"]
-            if not _module_exists(CHAIN_SCREEN_MODULE):
-                return _("no screen for chain games is installed")
-            return None
-        return _("this app has no screen for {controls!r} controls").format(controls=mode.controls)
+        where = SCREENS.get(mode.controls)
+        if where is None:
+            return _("this app has no screen for {controls!r} controls").format(
+                controls=mode.controls
+            )
+        if mode.controls in self._broken_screens:
+            return self._broken_screens[mode.controls]
+        if not _module_exists(where[0]):
+            return _("no screen for {controls} games is installed").format(controls=mode.controls)
+        return None
 
     def screen_factory(self, mode: Mode) -> tuple[ScreenFactory | None, str | None]:
         """The screen class that plays ``mode``, or None and why it cannot be played."""
         reason = self.screen_reason(mode)
         if reason is not None:
             return None, reason
-        if mode.controls == "slide":
-            from twofold.ui.screens.slide import SlideScreen
-
-            return SlideScreen, None
+        module_name, class_name = SCREENS[mode.controls]
         try:
-            from twofold.ui.chain import ChainScreen
+            module = __import__(module_name, fromlist=[class_name])
+            factory: ScreenFactory = getattr(module, class_name)
         except Exception as error:  # a broken screen greys its modes, never a crash
-            reason = _("the chain screen failed to load ({error})").format(
-                error=type(error).__name__
+            reason = _("the {controls} screen failed to load ({error})").format(
+                controls=mode.controls, error=type(error).__name__
             )
-            self._broken_screens["chain"] = reason
+            self._broken_screens[mode.controls] = reason
             return None, reason
-        return ChainScreen, None
+        return factory, None
 
     def open_mode(
         self,
@@ -218,7 +217,10 @@ class TwofoldApp(TranslatedApp):
         return True
 
     def _finished(self, finished: FinishedGame) -> None:
-        self.registry.notify_finished(finished.mode_id, dataclasses.asdict(finished))
+        # a plugin's failing hook is told here, where the game was played; the game is kept
+        result = dataclasses.asdict(finished)
+        for problem in self.registry.notify_finished(finished.mode_id, result):
+            self.notify(str(problem), severity="warning", timeout=10)
         for screen in self.screen_stack:
             refresh = getattr(screen, "refresh_best", None)
             if callable(refresh) and getattr(screen, "session", None) is not None:

@@ -90,14 +90,20 @@ def resolve_mode(registry: plugins.Registry, name: str, size: int | None) -> Mod
                     name=chosen.id, n=chosen.size, size=size
                 )
             )
-    base = registry.mode(key) if key in registry.modes else family[0]
-    choices = [m for m in registry.family(base.family) if m.size is not None]
+    if key in registry.modes:
+        base = registry.mode(key)
+    else:
+        base = next((m for m in family if not m.daily), family[0])
+    # a size picks a board, not a daily board of the same size: only modes like the base
+    choices = [
+        m for m in registry.family(base.family) if m.size is not None and m.daily == base.daily
+    ]
     for mode in choices:
         if mode.size == size:
             return mode
     if not choices:
         raise UsageError(_("mode {name!r} has no board sizes to choose").format(name=name))
-    sizes = ", ".join(str(m.size) for m in sorted(choices, key=lambda m: m.size or 0))
+    sizes = ", ".join(str(n) for n in sorted({m.size or 0 for m in choices}))
     raise UsageError(
         _("mode {name!r} has no {size}x{size} board (sizes: {sizes})").format(
             name=base.family, size=size, sizes=sizes
@@ -239,11 +245,21 @@ def open_session(registry: plugins.Registry, mode: Mode) -> Session:
     from twofold.core.store import open_store
 
     store = open_store()
+    opened: list[Session] = []
+    early: list[str] = []
 
     def finished(result: Any) -> None:
-        registry.notify_finished(mode.id, dataclasses.asdict(result))
+        # a plugin's failing hook is said where the game is played, and the game is kept
+        for problem in registry.notify_finished(mode.id, dataclasses.asdict(result)):
+            if opened:
+                opened[0].problem(str(problem))
+            else:  # an earlier day's daily, recorded while the session opens
+                early.append(str(problem))
 
     session = Session(mode, store, on_finished=finished, plugin=registry.owner(mode.id))
+    opened.append(session)
+    for problem in early:
+        session.problem(problem)
     if store.notice:
         session.notice = " ".join(filter(None, [store.notice, session.notice]))
     return session
@@ -302,6 +318,8 @@ def cmd_plugins(args: argparse.Namespace) -> int:
         print(f"{info.name} ({origin}): {modes}")
     for problem in registry.problems:
         print(_("{plugin}: skipped: {reason}").format(plugin=problem.plugin, reason=problem.reason))
+    for note in registry.notes:
+        print(_("{plugin}: {reason}").format(plugin=note.plugin, reason=note.reason))
     return 0
 
 

@@ -188,12 +188,16 @@ class WinDialog(Dialog):
         Binding("n", "choose('new')", _("New game"), id="win.new"),
     ]
 
-    def __init__(self, goal: int, score: int) -> None:
+    def __init__(self, goal: int, score: int, next_aim: int | None = None) -> None:
+        """:param next_aim: the mode's next aim (``Mode.aim_after_goal``); None names none."""
+        if next_aim is None:
+            body = _("Score {score}. Keep going, or start afresh.").format(score=score)
+        else:
+            body = _("Score {score}. Keep going towards {next} and beyond, or start afresh.")
+            body = body.format(score=score, next=next_aim)
         super().__init__(
             _("You reached {goal}!").format(goal=goal),
-            _("Score {score}. Keep going towards {next} and beyond, or start afresh.").format(
-                score=score, next=goal * 2
-            ),
+            body,
             [("keep", _("Keep going"), "success"), ("new", _("New game"), "primary")],
             id="win-dialog",
         )
@@ -208,9 +212,13 @@ class GameOverDialog(Dialog):
         Binding("escape", "choose('close')", _("Look at the board"), id="over.close"),
     ]
 
-    def __init__(self, score: int, best: int, largest: int, moves: int, can_undo: bool) -> None:
+    def __init__(
+        self, score: int, best: int, largest: int, moves: int, can_undo: bool, why: str = ""
+    ) -> None:
+        """:param why: the mode's words for why the game ended (``Status.over``), if any."""
         body = "\n".join(
             [
+                *([why] if why else []),
                 _("Score: {score}").format(score=score),
                 _("Best: {best}").format(best=best),
                 _("Largest tile: {largest}").format(largest=largest),

@@ -20,23 +20,25 @@ from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical
-from textual.keys import _normalize_key_list
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Label, Static
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.settings import Settings
 from twofold.ui.language import key_label
+from twofold.ui.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 #: what each screen is called in the list of keys (by class name); a screen missing
 #: here is listed under its class name, and tests/i18n says so
 SCREEN_TITLES: dict[str, str] = {
     "MenuScreen": N_("Mode menu"),
-    "SlideScreen": N_("2048 game"),
-    "ChainScreen": N_("2248 game"),
+    # a screen plays every mode of its controls: named by the kind, never by one game
+    "SlideScreen": N_("Slide game"),
+    "ChainScreen": N_("Chain game"),
+    "PlaceScreen": N_("Place game"),
     "HelpScreen": N_("Help"),
-    "ChainHelpScreen": N_("2248 help"),
-    "TutorialScreen": N_("2248 tutorial"),
+    "ChainHelpScreen": N_("Chain game help"),
+    "TutorialScreen": N_("Tutorial"),
     "StatisticsScreen": N_("Statistics"),
     "SettingsScreen": N_("Settings"),
     "KeyBindingsScreen": N_("Key bindings"),
@@ -45,9 +47,9 @@ SCREEN_TITLES: dict[str, str] = {
     "WinDialog": N_("You reached the goal"),
     "GameOverDialog": N_("Game over"),
     "ResultDialog": N_("Result"),
-    "RescueDialog": N_("2248: no chain left"),
-    "NoMoreMovesDialog": N_("2248: no more moves"),
-    "ChainResultDialog": N_("2248: result"),
+    "RescueDialog": N_("Chain game: no chain left"),
+    "NoMoreMovesDialog": N_("Chain game: no more moves"),
+    "ChainResultDialog": N_("Chain game: result"),
     "BoardReading": N_("The board, row by row"),
 }
 
@@ -80,7 +82,7 @@ class KeyAction:
         chosen = keymap.get(self.binding_id)
         if not chosen:
             return self.default_keys
-        return tuple(key for key in _normalize_key_list(chosen).split(",") if key)
+        return tuple(key for key in normalize_key_list(chosen).split(",") if key)
 
     @property
     def screen_title(self) -> str:
@@ -136,7 +138,7 @@ def screen_classes() -> list[type[Screen[Any]]]:
 
 
 def _bindings(cls: type[Any]) -> list[Binding]:
-    merged: BindingsMap = cls._merged_bindings or BindingsMap()
+    merged: BindingsMap = merged_bindings(cls)
     return [binding for bindings in merged.key_to_bindings.values() for binding in bindings]
 
 
@@ -186,14 +188,14 @@ def keys_in_use(
     cls: type[Screen[Any]], keymap: Keymap, app: App[Any] | None = None
 ) -> dict[str, list[Binding]]:
     """Key -> the bindings it runs on screen ``cls`` with ``keymap`` (and the app's own)."""
-    normalized = {k: _normalize_key_list(v) for k, v in keymap.items() if v}
-    screen_map = (cls._merged_bindings or BindingsMap()).copy()
+    normalized = {k: normalize_key_list(v) for k, v in keymap.items() if v}
+    screen_map = (merged_bindings(cls)).copy()
     screen_map.apply_keymap(normalized)
     in_use: dict[str, list[Binding]] = {}
     for key, bindings in screen_map.key_to_bindings.items():
         in_use.setdefault(key, []).extend(bindings)
     if app is not None:
-        app_map = app._bindings.copy()
+        app_map = node_bindings(app).copy()
         app_map.apply_keymap(normalized)
         modal = issubclass(cls, ModalScreen)
         for key, bindings in app_map.key_to_bindings.items():
@@ -221,7 +223,7 @@ def rebind(
 ) -> Rebound:
     """Replace ``old_key`` of ``action`` with ``new_key``, unless the screen already uses it."""
     current = dict(keymap)
-    new_key = _normalize_key_list(new_key)
+    new_key = normalize_key_list(new_key)
     keys = list(action.keys(keymap))
     label = key_label(app, new_key) if app is not None else new_key
     if new_key == old_key or new_key in keys:
@@ -409,7 +411,7 @@ class KeyBindingsScreen(Screen[None]):
         self.say(
             _("“{action}” is now on {key}.").format(
                 action=retranslate(action.title) or action.binding_id,
-                key=key_label(self.app, _normalize_key_list(new_key)),
+                key=key_label(self.app, normalize_key_list(new_key)),
             )
         )
         return True

@@ -23,6 +23,12 @@ from textual.screen import Screen
 
 from twofold.core import i18n
 from twofold.core.i18n import N_, Np_, _, pgettext, retranslate
+from twofold.ui.textual_private import (
+    QuietPalette,
+    class_bindings,
+    node_bindings,
+    screen_stacks,
+)
 
 #: Textual's own player-visible words, so the catalog carries them
 TEXTUAL_MESSAGES = (
@@ -217,24 +223,24 @@ def _classes(base: type) -> Iterator[type]:
 def translate_bindings(app: App[Any]) -> None:
     """Put the descriptions of every binding (classes and live nodes) in the current language."""
     for cls in {DOMNode, *_classes(DOMNode)}:
-        merged = cls.__dict__.get("_merged_bindings")
-        if isinstance(merged, BindingsMap):
+        merged = class_bindings(cls)
+        if merged is not None:
             _translate_map(merged)
         title = cls.__dict__.get("BINDING_GROUP_TITLE")
         if isinstance(title, str) and title:
             # the heading of a widget's keys in Textual's Keys panel
             cls.BINDING_GROUP_TITLE = retranslate(title)
-    _translate_map(app._bindings)
+    _translate_map(node_bindings(app))
     for screen in all_screens(app):
         for node in screen.walk_children(with_self=True):
-            _translate_map(node._bindings)
+            _translate_map(node_bindings(node))
     app.refresh_bindings()
 
 
 def all_screens(app: App[Any]) -> list[Screen[Any]]:
     """Every screen on every stack of the app, bottom first."""
     screens: list[Screen[Any]] = []
-    for stack in app._screen_stacks.values():
+    for stack in screen_stacks(app):
         screens.extend(screen for screen in stack if screen not in screens)
     return screens
 
@@ -315,34 +321,14 @@ class TranslatedApp(App[Any]):
         return code != before
 
 
-class TranslatedPalette(CommandPalette):
+class TranslatedPalette(QuietPalette):
     """The command palette, saying "no matches" in the current language."""
 
-    def _start_no_matches_countdown(self, search_value: str) -> None:
-        super()._start_no_matches_countdown(search_value)
-        timer = getattr(self, "_no_matches_timer", None)
-        if timer is None or not search_value:
-            return
-        timer.stop()
-        self._no_matches_timer = self.set_timer(
-            self._NO_MATCHES_COUNTDOWN, lambda: self._show_translated_no_matches()
-        )
-
-    def _show_translated_no_matches(self) -> None:
+    def no_matches(self) -> None:
         from rich.align import Align
         from rich.text import Text
-        from textual.command import CommandList
-        from textual.widgets.option_list import Option
 
-        command_list = self.query_one(CommandList)
-        command_list.add_option(
-            Option(
-                Align.center(Text(_("No matches found"), style="not bold")),
-                disabled=True,
-                id=self._NO_MATCHES,
-            )
-        )
-        self._list_visible = True
+        self.show_no_matches(Align.center(Text(_("No matches found"), style="not bold")))
 
 
 async def redraw(app: Any) -> None:

@@ -19,9 +19,11 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO, TextIO
 
 from twofold.core.codes import format_code
+from twofold.core.commands import EVERY_MODE, commands_of, controls_commands, shape_of
 from twofold.core.daily import daily_code
-from twofold.core.i18n import _
+from twofold.core.i18n import N_, _
 from twofold.core.plugins import PluginFault
+from twofold.core.presentation import BUILTIN_GAUGES, upcoming_words
 from twofold.core.rules import Refused
 from twofold.core.session import Session
 from twofold.ui.cells import for_people, for_protocol
@@ -108,6 +110,7 @@ class LineFront:
         self.session = session
         self.out = out
         session.on_notice = self.noticed
+        session.on_problem = self.problem
         #: commands and the clock's watcher take turns with the session
         self._turn = threading.Lock()
         self._done = threading.Event()
@@ -116,7 +119,12 @@ class LineFront:
 
     def run(self, lines: Iterable[str | bytes]) -> int:
         """Play until quit or end of input (status 0), or until the rules fault (status 1)."""
-        self.begin()
+        try:
+            self.begin()
+        except PluginFault as fault:  # the mode's status or report failed at once
+            self.stopped(fault)
+            self.session.close()
+            return 1
         if self.session.mode.time_limit is not None:
             threading.Thread(target=self._watch_clock, name="clock", daemon=True).start()
         try:
@@ -143,6 +151,9 @@ class LineFront:
         problem = self.session.write_problem
         if problem and problem not in (notice or ""):
             notice = " ".join(filter(None, [notice, problem]))
+        # what failed before this front end listened (a Sample asked for by --code)
+        early, self.session.problems[:] = list(self.session.problems), []
+        notice = " ".join(filter(None, [notice, *early])) or None
         self.started(notice)
 
     def handle(self, raw: str | bytes) -> bool:
@@ -180,6 +191,9 @@ class LineFront:
 
     def noticed(self, text: str) -> None:
         """Saving started failing, changed or works again (see Session.on_notice)."""
+
+    def problem(self, text: str) -> None:
+        """A plugin's hook or capability failed, and play goes on (see Session.on_problem)."""
 
     def _watch_clock(self) -> None:
         """Record a timed game the moment its clock runs out, not at the next command."""
@@ -265,6 +279,11 @@ class LineFront:
         """A typed command as the rules take it (the JSON protocol's own words)."""
         return text
 
+    def status(self) -> Any:
+        """The mode's status of the game in play; its failure is the mode's fault."""
+        with self.session.faults():
+            return self.session.mode.status_of(self.session.game.state)
+
     # -- what subclasses draw -------------------------------------------------------------
 
     def started(self, notice: str | None) -> None:
@@ -289,19 +308,32 @@ class JsonFront(LineFront):
 
     answers_blank = True
 
+    def __init__(self, session: Session, out: TextIO) -> None:
+        super().__init__(session, out)
+        #: what failed since the last reply (a plugin's hook), said in the next ``notice``
+        self.problems: list[str] = []
+
+    def problem(self, text: str) -> None:
+        self.problems.append(text)
+
     def snapshot(self) -> dict[str, Any]:
         session = self.session
         game = session.game
         state = game.state
-        data: dict[str, Any] = {
-            "mode": session.mode.id,
-            "code": game.code,
-            "board": [list(row) for row in state.board],
-            "score": state.score,
-            "moves": state.moves,
-            "over": game.over,
-        }
-        data.update(session.mode.rules.report(state))
+        with session.faults():
+            data: dict[str, Any] = {
+                "mode": session.mode.id,
+                "code": game.code,
+                "board": [list(row) for row in state.board],
+                "score": state.score,
+                "moves": state.moves,
+                "over": game.over,
+            }
+            data.update(session.mode.rules.report(state))
+        if session.mode.status is not None:
+            upcoming = self.status().upcoming
+            if upcoming:
+                data["upcoming"] = list(upcoming)
         if game.time_left is not None:
             data["time_left"] = round(game.time_left, 3)
         if game.flags.practice:
@@ -315,6 +347,8 @@ class JsonFront(LineFront):
     def started(self, notice: str | None) -> None:
         data = self.snapshot()
         data.update(changed=False, events=[])
+        # the mode's commands are part of the contract: a program learns them here
+        data["commands"] = [command.as_dict() for command in commands_of(self.session.mode)]
         if notice:
             data["notice"] = notice
         self.write(data)
@@ -323,9 +357,10 @@ class JsonFront(LineFront):
         data = self.snapshot()
         fields.pop("announcement", None)
         data.update(fields)
-        problem = self.session.write_problem
-        if problem:
-            data["notice"] = problem
+        told = [*self.problems, self.session.write_problem]
+        self.problems.clear()
+        if any(told):
+            data["notice"] = cut(" ".join(filter(None, told)), 2 * MESSAGE_LIMIT)
         self.write(data)
 
     def stopped(self, fault: PluginFault) -> None:
@@ -354,7 +389,8 @@ class PlainFront(LineFront):
     """
 
     def to_rules(self, text: str) -> str:
-        return for_protocol(text, self.session.game.state.board)
+        mode = self.session.mode
+        return for_protocol(text, self.session.game.state.board, shape_of(mode, text))
 
     def time_ran_out(self) -> None:
         self.say(
@@ -367,40 +403,49 @@ class PlainFront(LineFront):
         self.out.write(line + "\n")
         self.out.flush()
 
-    def status(self) -> str:
+    def status_line(self) -> str:
+        mode = self.session.mode
         game = self.session.game
         state = game.state
         parts = [
-            self.session.mode.title,
+            mode.title,
             _("Score {score}").format(score=state.score),
             _("Moves {moves}").format(moves=state.moves),
             _("Code {code}").format(code=format_code(game.code)),
         ]
-        report = self.session.mode.rules.report(state)
-        if "merges_left" in report:
-            parts.append(_("Merges left {n}").format(n=report["merges_left"]))
+        own = [gauge for gauge in mode.gauges if gauge.key not in BUILTIN_GAUGES]
+        status = self.status() if mode.status is not None else None
+        if status is not None:
+            # the mode's own gauges, as its top bar shows them ("Merges left 12")
+            for gauge in own:
+                value = status.gauges.get(gauge.key)
+                if value is not None:
+                    parts.append(f"{gauge.label} {value}".strip())
+            if status.upcoming:
+                parts.append(upcoming_words(status.upcoming))
         if game.time_left is not None:
             parts.append(_("Time left {s} s").format(s=int(game.time_left)))
-        held = report.get("powerups")
-        if isinstance(held, dict) and self.session.mode.powerups:
-            # what the app's power-up bar shows, in the same order and names
+        if status is not None and mode.powerups:
+            # what the app's power-up bar shows, in the same order and names (Status.powerups)
+            held = status.powerups
             parts.append(
-                ", ".join(
-                    f"{powerup.name} {held.get(powerup.id, 0)}"
-                    for powerup in self.session.mode.powerups
-                )
+                ", ".join(f"{powerup.name} {held.get(powerup.id, 0)}" for powerup in mode.powerups)
             )
         if game.flags.practice:
             parts.append(_("Practice"))
         return " · ".join(parts)
 
     def board(self) -> None:
-        self.say(self.session.mode.rules.render_text(self.session.game.state))
-        self.say(self.status())
+        with self.session.faults():
+            self.say(self.session.mode.rules.render_text(self.session.game.state))
+        self.say(self.status_line())
         if self.session.game.over:
             self.say(_("Game over. Type new for a new game, undo to take back, quit to leave."))
 
     def noticed(self, text: str) -> None:
+        self.say(text)
+
+    def problem(self, text: str) -> None:
         self.say(text)
 
     def started(self, notice: str | None) -> None:
@@ -422,8 +467,11 @@ class PlainFront(LineFront):
             return
         if "hint" in fields:
             action = fields.get("hint_action")
+            shape = shape_of(self.session.mode, action) if action else None
             self.say(
-                _("Hint: {action}").format(action=for_people(action)) if action else _("No hint.")
+                _("Hint: {action}").format(action=for_people(action, shape))
+                if action
+                else _("No hint.")
             )
             return
         if fields.get("announcement"):
@@ -436,20 +484,46 @@ class PlainFront(LineFront):
             self.say(line)
 
     def help(self) -> None:
-        controls = self.session.mode.controls
-        if controls == "slide":
-            self.say(_("Moves: left right up down (or h j k l, a w s d)."))
-        elif controls == "chain":
-            self.say(
-                _("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 1).")
-            )
-        cells = {"tile": " R,C", "pair": " R,C R,C"}
-        offered = [p.id + cells.get(p.target, "") for p in self.session.mode.powerups]
-        if offered:
+        """The mode's commands, from the one table the JSON mode gives too."""
+        mode = self.session.mode
+        table = {command.word: command for command in commands_of(mode)}
+        said: set[str] = set()
+        kind = f"place {mode.place}" if mode.controls == "place" else mode.controls
+        if kind in CONTROLS_HELP:
+            words = CONTROLS_HELP[kind]
+            self.say(_(words))
+            said |= {command.word for command in controls_commands(mode)}
+        powerups = [p.id for p in mode.powerups if p.id in table and p.target != "undo"]
+        if powerups:
+            offered = [written(table[word]) for word in powerups]
             self.say(_("Power-ups: {powerups}.").format(powerups=" · ".join(offered)))
-        if self.session.mode.hint is not None:
+            said |= set(powerups)
+        if "hint" in table:
             self.say(_("Ask for a hint: hint."))
+            said.add("hint")
+        said |= set(EVERY_MODE)
+        own = [written(command) for command in table.values() if command.word not in said]
+        if own:
+            self.say(_("Also this mode: {commands}.").format(commands=" · ".join(own)))
         self.say(_("Also: undo · read · new · restart · quit."))
+
+
+#: how each shape of arguments is written for people (cells counted from 1)
+SHAPES = {"none": "", "cell": " R,C", "pair": " R,C R,C", "cells": " R,C R,C ...", "column": " C"}
+
+
+#: what --plain help says of each kind of controls (a place mode by what it places)
+CONTROLS_HELP = {
+    "slide": N_("Moves: left right up down (or h j k l, a w s d)."),
+    "chain": N_("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 1)."),
+    "place column": N_("Drop: place C (columns from the left, from 1)."),
+    "place cell": N_("Place: place R,C (rows from the top, columns from the left, from 1)."),
+}
+
+
+def written(command: Any) -> str:
+    """A command as ``--plain`` help writes it: ``hammer R,C``, ``place C``."""
+    return command.word + SHAPES.get(command.takes, "")
 
 
 def run_lines(

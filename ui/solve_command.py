@@ -25,8 +25,9 @@ from rich.table import Table
 from twofold.core.autoplay import PlayedGame, milestones, play_out, summarise
 from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
 from twofold.core.i18n import _, ngettext
-from twofold.core.plugins import registry
+from twofold.core.plugins import PluginFault, owner_of, registry
 from twofold.core.rules import Mode
+from twofold.core.session import rules_faults
 from twofold.ui import completion
 from twofold.ui.about import slow_search_line
 
@@ -116,10 +117,12 @@ def _checked(args: argparse.Namespace) -> tuple[Mode, Any, str | None]:
         raise ValueError(_("--stop-at must be a tile of 2 or more"))
     try:
         autoplayer = mode.autoplayer(args.depth)
-    except ValueError as error:
+    except ValueError as error:  # the autoplayer refuses this --depth: a usage error
         raise ValueError(
             _("--depth {depth}: {reason}").format(depth=args.depth, reason=error)
         ) from None
+    except Exception as error:  # anything else is the mode's fault: one line, status 1
+        raise PluginFault(mode.id, error, owner_of(mode.id)) from error
     first = parse_code(args.code) if args.code else None
     return mode, autoplayer, first
 
@@ -183,7 +186,9 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
                         progress.update(task, status=status)
 
                 for index, code in enumerate(games):
-                    done(index, play_out(mode, code, autoplayer, args.stop_at, on_move=moved))
+                    with rules_faults(mode):  # a failing autoplayer: one line, exit 1
+                        game = play_out(mode, code, autoplayer, args.stop_at, on_move=moved)
+                    done(index, game)
     except KeyboardInterrupt:
         interrupted = True
     played = [finished[i] for i in sorted(finished)]

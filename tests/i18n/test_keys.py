@@ -68,7 +68,7 @@ def test_a_key_used_on_the_same_screen_is_refused_with_the_other_action() -> Non
     result = rebind(action("slide.undo"), "u", "n", {})
     assert result.keymap == {}
     assert result.refused is not None
-    assert "“New”" in result.refused and "2048 game" in result.refused
+    assert "“New”" in result.refused and "Slide game" in result.refused
     # the same key on another screen is fine: "n" is not used in the menu
     assert rebind(action("menu.quit"), "q", "n", {}).refused is None
 

@@ -19,8 +19,9 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 FIBONACCI_DIR = EXAMPLES / "twofold-fibonacci"
 CHAINSUM_DIR = EXAMPLES / "twofold-chainsum"
 BROKEN_DIR = EXAMPLES / "twofold-broken"
+DROP_DIR = EXAMPLES / "twofold-drop"
 
-for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR):
+for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR, DROP_DIR):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
@@ -46,6 +47,13 @@ def chainsum_registry() -> Iterator[plugins.Registry]:
     import twofold_chainsum
 
     yield from only("chainsum", twofold_chainsum)
+
+
+@pytest.fixture
+def drop_registry() -> Iterator[plugins.Registry]:
+    import twofold_drop
+
+    yield from only("drop", twofold_drop)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import twofold_chainsum
+import twofold_drop
 import twofold_fibonacci
 
 from twofold.core import plugins
@@ -33,7 +34,11 @@ from twofold.ui.lines import run_lines
 
 from .conftest import only
 
-EXAMPLES = (("fibonacci", twofold_fibonacci), ("chainsum", twofold_chainsum))
+EXAMPLES = (
+    ("fibonacci", twofold_fibonacci),
+    ("chainsum", twofold_chainsum),
+    ("drop", twofold_drop),
+)
 ACTIONS = 400
 OTHER_GAMES = ("2048", "2248")
 CODE = code_from_text("contract")
@@ -51,7 +56,7 @@ PLUGIN_MODES = [m for m in REGISTRY.modes if REGISTRY.owner(m) in dict(EXAMPLES)
 
 def test_every_mode_registered_and_both_examples_among_them() -> None:
     assert REGISTRY.problems == []
-    assert {"2048", "2248", "fib", "fib-daily", "chainsum"} <= set(REGISTRY.modes)
+    assert {"2048", "2248", "fib", "fib-daily", "chainsum", "drop"} <= set(REGISTRY.modes)
 
 
 # -- random play -------------------------------------------------------------------------------
@@ -115,6 +120,11 @@ def random_action(mode: Mode, state: Any, rng: random.Random) -> str:
         return "undo"
     if mode.controls == "slide":
         return rng.choice(("left", "right", "up", "down", "left", "down"))
+    if mode.controls == "place":
+        rows, columns = len(state.board), len(state.board[0])
+        if mode.place == "column":
+            return f"place {rng.randrange(columns + 1)}"  # sometimes off the board
+        return f"place {rng.randrange(rows)},{rng.randrange(columns)}"
     if roll < 0.2 and mode.powerups:
         return powerup_action(mode, state, rng)
     if roll < 0.35 and mode.hint is not None:

@@ -182,3 +182,10 @@ def test_the_plugin_guide_documents_every_mode_field_and_event() -> None:
         assert f"| `{cls.__name__}` | `{kind}` |" in text
     for name in ("draw(code, index)", "below(code, index, n)", "chance(code, index)"):
         assert name in text
+
+
+def test_the_walkthroughs_keep_the_whole_contract(tens: ModuleType, steps: ModuleType) -> None:
+    from twofold.testing import check_mode
+
+    check_mode(tens.TENS, actions=150)  # the docs' own call, on the docs' own modes
+    check_mode(steps.STEPS, actions=150)

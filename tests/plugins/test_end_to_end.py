@@ -28,7 +28,7 @@ from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import VOCABULARY
 
-from .conftest import BROKEN_DIR, CHAINSUM_DIR, FIBONACCI_DIR
+from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR
 from .wheel import build_wheel, setuptools_can_build
 
 CODE = code_from_text("end-to-end")
@@ -177,6 +177,21 @@ def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env:
     env.play_json("chainsum", commands=[hint["hint_action"], "new", "quit"])
     chain_stats = json.loads(env.twofold("stats", "chainsum", "--json").stdout)
     assert chain_stats["modes"]["chainsum"]["played"] == 1
+
+    # -- the drop example: a column from 0 in --json, from 1 in --plain, the next blocks
+    env.install(DROP_DIR)
+    assert "drop (twofold-drop): drop" in env.twofold("plugins").stdout
+    first, dropped, _bye = env.play_json("drop", "--code", CODE, commands=["place 0", "quit"])
+    assert {"word": "place", "takes": "column"} in first["commands"]
+    assert dropped["events"][0] == {
+        "type": "appeared",
+        "cell": [6, 0],
+        "value": first["upcoming"][0],
+    }
+    plain = env.twofold("play", "drop", "--plain", stdin="place 5\nquit\n")
+    assert plain.returncode == 0, plain.stderr
+    assert "fell into column 5" in plain.stdout and "next: " in plain.stdout
+    env.uninstall("twofold-drop")
 
     # -- a broken distribution beside it: reported, and nothing else breaks
     env.install(BROKEN_DIR)

@@ -47,7 +47,7 @@ SOURCES = sorted(EXAMPLES.glob("*/**/*.py"))
 
 def test_there_are_examples_to_check() -> None:
     folders = {path.relative_to(EXAMPLES).parts[0] for path in SOURCES}
-    assert {"twofold-fibonacci", "twofold-chainsum", "twofold-broken"} <= folders
+    assert {"twofold-fibonacci", "twofold-chainsum", "twofold-drop", "twofold-broken"} <= folders
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(EXAMPLES)))

@@ -38,7 +38,7 @@ def every_dialog() -> dict[str, Callable[[], Dialog]]:
             ),
             yes=_("New game"),
         ),
-        "win": lambda: WinDialog(2048, 20480),
+        "win": lambda: WinDialog(2048, 20480, 4096),
         "game_over": lambda: GameOverDialog(12345, 67890, 1024, 987, True),
         "result": lambda: ResultDialog(
             _("Result copied"),

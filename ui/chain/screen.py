@@ -11,7 +11,6 @@ words over the board (``status``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.style import Style
@@ -26,7 +25,7 @@ from twofold.core.codes import format_code
 from twofold.core.events import Earned, Merged, Praised, Removed
 from twofold.core.game import Step
 from twofold.core.i18n import _
-from twofold.core.plugins import PluginFault, owner_of
+from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.rules import largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
@@ -41,11 +40,14 @@ from twofold.ui.chain.pause import Pausing
 from twofold.ui.chain.powerups import PowerUpBar
 from twofold.ui.chain.status import StatusLine, armed_prompt, tile_count
 from twofold.ui.screens.game import GameScreen, game_bindings
+from twofold.ui.textual_private import node_bindings
 from twofold.ui.widgets.announce import AnnouncementLine
 from twofold.ui.widgets.tiles import vivid_style as tile_style
 
 #: a palette command: title, what it does, and what runs it
 Command = tuple[str, str, Callable[[], Any]]
+#: the keys that arm the first, second and third power-up (2248's own keys)
+SLOT_KEYS = ("1", "2", "3")
 
 
 class ChainScreen(Arming, Pausing, Ending, GameScreen):
@@ -109,6 +111,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
 
     def __init__(self, session: Session, *, settings: Settings | None = None) -> None:
         super().__init__(session, settings=settings, id="chain-screen")
+        self._bind_powerup_keys()
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
         self._board = ChainBoard(session.game.state.board, self.judge, id="chain-board")
         self._board.on_merge = self._merge
@@ -138,15 +141,13 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.board.focus()
         self.refresh_all()
         self.restart_idle()
-        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
-            self.call_after_refresh(self.action_tutorial)
-        else:
+        if not self.first_tutorial():
             self.call_after_refresh(self.check_end)
 
     def opening_words(self) -> str:
-        return _("Game {code}. Join touching tiles into a chain.").format(
-            code=format_code(self.game.code)
-        )
+        # what the game is about is the mode's own sentence; the screen only names the code
+        code = _("Game {code}.").format(code=format_code(self.game.code))
+        return f"{code} {self.mode.description}" if self.mode.description else code
 
     def apply_settings(self) -> None:
         super().apply_settings()
@@ -178,7 +179,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     def _resting(self) -> Text:
         board = self.board
         if self.hint_pending:
-            return Text(_("Looking for the best chain…"))
+            return Text(_("Looking for a hint…"))
         if board.hint:
             text = Text(_("Hint: "))
             text.append_text(
@@ -189,7 +190,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
             return Text(_("Game over. N starts a new game."), style="bold")
         if board.chain:
             return Text(_("Release, or Enter on the last tile, to merge; Esc cancels"))
-        return Text(_("Drag through touching equal tiles, or use the arrow keys and Space"))
+        # how to draw a chain, not which tiles may join: that is the mode's rule (its Help)
+        return Text(_("Drag through touching tiles, or use the arrow keys and Space"))
 
     def refused(self, reason: str) -> None:
         self.status_line.refuse(reason)
@@ -296,6 +298,26 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
             return True if self._powerup_by_key(str(parameters[0])) is not None else None
         return super().check_action(action, parameters)
 
+    def _bind_powerup_keys(self) -> None:
+        """Each power-up's own key arms it (``PowerUp.key``), beside the slots 1, 2 and 3.
+
+        The registry has already taken away any key twofold keeps, so none can clash.
+        """
+        bindings = node_bindings(self)
+        for powerup in self.mode.powerups:
+            key = key_name(powerup.key) if powerup.key else ""
+            if not key or key in SLOT_KEYS or powerup.target == "undo":
+                continue
+            bindings.key_to_bindings.setdefault(key, []).append(
+                Binding(
+                    key,
+                    f"arm_key({powerup.key!r})",
+                    powerup.name,
+                    show=False,
+                    id=f"chain.powerup.{powerup.id}",
+                )
+            )
+
     def _powerup_by_key(self, key: str) -> str | None:
         return next((p.id for p in self.mode.powerups if p.key == key), None)
 
@@ -365,23 +387,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.finish_animation()
         self.app.push_screen(BoardReading(self.rules.read_board(self.state)))
 
-    def action_tutorial(self) -> None:
-        """Show the mode's tutorial (its first game, and from Help)."""
-        from twofold.ui.screens.tutorial import TutorialScreen
-
-        if self.mode.tutorial:
-            self.app.push_screen(TutorialScreen(self.mode.tutorial), self._tutorial_done)
-
-    def _tutorial_done(self, _finished: bool | None) -> None:
-        settings = self.settings
-        family = self.mode.family
-        if not settings.has_seen_tutorial(family):
-            seen = replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
-            save = getattr(self.app, "save_settings", None)
-            if callable(save):
-                save(seen)
-            else:
-                self._settings = seen
+    def after_tutorial(self) -> None:
+        """Back from the tutorial: the board has the keys, and a stuck board its offer."""
         self.board.focus()
         self.call_after_refresh(self.check_end)
 

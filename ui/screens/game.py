@@ -10,6 +10,7 @@ them. Subclasses add their board and what their controls need.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -27,7 +28,7 @@ from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Refused
-from twofold.core.session import Session
+from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.cells import for_people
 from twofold.ui.dialogs import WinDialog
@@ -35,6 +36,7 @@ from twofold.ui.lines import practice_words
 from twofold.ui.screens.assist import Assisting
 from twofold.ui.screens.replacing import Replacing
 from twofold.ui.screens.telling import Telling
+from twofold.ui.textual_private import node_bindings, set_node_bindings
 from twofold.ui.widgets.actionbar import ActionBar
 from twofold.ui.widgets.announce import AnnouncementLine
 from twofold.ui.widgets.topbar import TopBar
@@ -113,7 +115,7 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         self._settings = settings
         self._best = 0
         self._session_closed = False
-        self._bindings = self._offered_bindings()
+        set_node_bindings(self, self._offered_bindings())
 
     def _offered_bindings(self) -> BindingsMap:
         """This screen's keys, less those for what the mode lacks (a Sample in 2248...)."""
@@ -121,7 +123,7 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
 
         kept = {
             key: [binding for binding in bindings if offers(self.mode, binding)]
-            for key, bindings in self._bindings.key_to_bindings.items()
+            for key, bindings in node_bindings(self).key_to_bindings.items()
         }
         return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
 
@@ -141,7 +143,14 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
 
     @property
     def status(self) -> Status:
-        return self.mode.status_of(self.state)
+        """The mode's status; a failing ``status`` is the mode's fault: told, the game left."""
+        try:
+            with rules_faults(self.mode):
+                return self.mode.status_of(self.state)
+        except PluginFault as fault:
+            if not self._session_closed:
+                self.call_later(self.stop, fault)
+            return Status()
 
     @property
     def settings(self) -> Settings:
@@ -326,7 +335,8 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         self.refresh_bindings()
         if step.reached_goal and not self.game.flags.kept_going:
             self.stop_solver()
-            self.app.push_screen(WinDialog(self.mode.goal or 0, after.score), self._won)
+            dialog = WinDialog(self.mode.goal or 0, after.score, self.mode.aim_after_goal())
+            self.app.push_screen(dialog, self._won)
         elif step.changed and self.game.over:
             self.stop_solver()
             self.game_over()
@@ -337,15 +347,55 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
             return
         self.game.flags.kept_going = True
         self.session.save()
-        self.announce(_("Keep going: on towards {next}!").format(next=(self.mode.goal or 0) * 2))
+        aim = self.mode.aim_after_goal()
+        if aim is None:
+            self.announce(_("Keep going!"))
+        else:
+            self.announce(_("Keep going: on towards {next}!").format(next=aim))
         if self.game.over:
             self.game_over()
 
     def game_over(self) -> None:
         """The game has ended (subclasses show how)."""
 
+    # -- the tutorial ---------------------------------------------------------------------------
+
+    def first_tutorial(self) -> bool:
+        """Show the mode's tutorial if this is the first game of its family; True if shown."""
+        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
+            self.call_after_refresh(self.action_tutorial)
+            return True
+        return False
+
+    def action_tutorial(self) -> None:
+        """Show the mode's tutorial (its first game, and from Help)."""
+        from twofold.ui.screens.tutorial import TutorialScreen
+
+        if self.mode.tutorial:
+            self.app.push_screen(TutorialScreen(self.mode.tutorial), self.tutorial_done)
+
+    def tutorial_done(self, _finished: bool | None = None) -> None:
+        """The tutorial was read or skipped: it is not shown by itself again for the family."""
+        settings = self.settings
+        family = self.mode.family
+        if not settings.has_seen_tutorial(family):
+            seen = dataclasses.replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
+            save = getattr(self.app, "save_settings", None)
+            if callable(save):
+                save(seen)
+            else:
+                self._settings = seen
+        self.after_tutorial()
+
+    def after_tutorial(self) -> None:
+        """The game, once its tutorial is read: its end, if it is over."""
+        if self.game.over:
+            self.call_after_refresh(self.game_over)
+
     def stop(self, fault: PluginFault) -> None:
         """The mode failed: say so in one line and leave the game, kept as it was."""
+        if self._session_closed:
+            return  # told once: a failing status may be asked for again before it is left
         self.app.notify(str(fault), severity="error", timeout=10)
         self.close_session()
         self.dismiss()

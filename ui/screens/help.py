@@ -8,12 +8,13 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
-from textual.keys import _normalize_key_list
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
+from twofold.ui.controls import SCREENS
+from twofold.ui.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 _KEY_NAMES = {
     "left": "←",
@@ -51,7 +52,7 @@ def key_names(keys: str) -> str:
 
 def _normalized(keymap: Mapping[str, str] | None) -> dict[str, str]:
     chosen = (keymap or {}).items()
-    return {k: _normalize_key_list(v) for k, v in chosen if isinstance(v, str) and v}
+    return {k: normalize_key_list(v) for k, v in chosen if isinstance(v, str) and v}
 
 
 def keys_in_help(
@@ -114,18 +115,14 @@ def powerup_table(mode: Mode) -> str:
 
 def screen_bindings(mode: Mode) -> list[BindingType]:
     """The keys of the screen that plays ``mode`` (none when this app has no such screen)."""
+    where = SCREENS.get(mode.controls)  # the one table of what plays each controls
+    if where is None:
+        return []
     try:
-        if mode.controls == "slide":
-            from twofold.ui.screens.slide import SlideScreen
-
-            return screen_keys(SlideScreen)
-        if mode.controls == "chain":
-            from twofold.ui.chain import ChainScreen
-
-            return screen_keys(ChainScreen)
+        module = __import__(where[0], fromlist=[where[1]])
+        return screen_keys(getattr(module, where[1]))
     except Exception:  # a screen that fails to load: Help lists no keys for it
         return []
-    return []
 
 
 def screen_keys(screen: Screen[Any] | type[Screen[Any]]) -> list[BindingType]:
@@ -135,9 +132,7 @@ def screen_keys(screen: Screen[Any] | type[Screen[Any]]) -> list[BindingType]:
     lacks); a screen class gives the bindings every screen of it starts with. Textual's
     own (Tab between buttons, copying text) are left to Textual's key panel.
     """
-    merged = (
-        (screen._merged_bindings or BindingsMap()) if isinstance(screen, type) else screen._bindings
-    )
+    merged = merged_bindings(screen) if isinstance(screen, type) else node_bindings(screen)
     seen: dict[int, Binding] = {}
     for bindings in merged.key_to_bindings.values():
         for binding in bindings:

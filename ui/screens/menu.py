@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 TITLE_WIDTH = 20
 PROBLEM_PREFIX = "problem:"
+NOTE_PREFIX = "note:"
 
 
 class MenuScreen(Screen[None]):
@@ -113,6 +114,10 @@ class MenuScreen(Screen[None]):
             option_list.add_option(
                 Option(prompt, id=f"{PROBLEM_PREFIX}{problem.plugin}", disabled=True)
             )
+        # a loaded plugin's notes (a key twofold keeps, a failed hook): said, never "not loaded"
+        for number, note in enumerate(dict.fromkeys(app.registry.notes)):
+            prompt = Text.assemble((f"{note.plugin:<{TITLE_WIDTH}}", "bold"), note.reason)
+            option_list.add_option(Option(prompt, id=f"{NOTE_PREFIX}{number}", disabled=True))
         if option_list.option_count:
             first_enabled = next(
                 (i for i, o in enumerate(option_list.options) if not o.disabled), None

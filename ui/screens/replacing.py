@@ -9,6 +9,7 @@ from twofold.core.codes import format_code
 from twofold.core.game import Game
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
+from twofold.core.session import rules_faults
 from twofold.ui.dialogs import ConfirmDialog
 from twofold.ui.lines import practice_words
 
@@ -96,7 +97,12 @@ class Replacing:
 
     def action_sample(self: GameScreen) -> None:
         load = self.mode.sample
-        sample = load() if load is not None else None
+        try:
+            with rules_faults(self.mode):
+                sample = load() if load is not None else None
+        except PluginFault as fault:  # the game in play is untouched: it stays
+            self.app.notify(str(fault), severity="error", timeout=10)
+            return
         if sample is None:
             self.announce(_("This mode has no Sample."))
             return

@@ -93,6 +93,8 @@ class SlideScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if self.first_tutorial():
+            return  # the tutorial comes first; the game is there when it ends
         if self.game.over:
             self.call_after_refresh(self.game_over)
 
@@ -155,8 +157,9 @@ class SlideScreen(GameScreen):
         if not game.over or isinstance(self.app.screen, GameOverDialog):
             return
         state = game.state
+        why = self.status.over
         dialog = GameOverDialog(
-            state.score, self.best, largest_tile(state.board), state.moves, game.can_undo
+            state.score, self.best, largest_tile(state.board), state.moves, game.can_undo, why
         )
         self.app.push_screen(dialog, self._after_game_over)
 

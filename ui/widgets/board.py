@@ -20,7 +20,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
-from twofold.core.events import Moved
+from twofold.core.events import Fell, Moved, Removed
 from twofold.core.i18n import _
 from twofold.ui.widgets.geometry import Geometry
 from twofold.ui.widgets.tiles import tile_label, tile_style
@@ -93,13 +93,14 @@ def _as_cell(value: Any) -> Cell | None:
 
 
 def slide_paths(events_: Iterable[Any]) -> list[tuple[Cell, Cell]]:
-    """Every (from cell, to cell) of a move: its ``moved`` events (core vocabulary).
+    """Every (from cell, to cell) of a move: its ``moved`` and ``fell`` events (core
+    vocabulary); the board's new tiles (``appeared``, ``merged``) grow in where they are.
 
     Events of other kinds, and moves whose cells are not cells, are skipped.
     """
     paths: list[tuple[Cell, Cell]] = []
     for event in events_:
-        if not isinstance(event, Moved):
+        if not isinstance(event, Moved | Fell):
             continue
         source, target = _as_cell(event.source), _as_cell(event.target)
         if source is not None and target is not None:
@@ -107,18 +108,34 @@ def slide_paths(events_: Iterable[Any]) -> list[tuple[Cell, Cell]]:
     return paths
 
 
+def removed_cells(events_: Iterable[Any]) -> frozenset[Cell]:
+    """The cells whose tiles left the board (``removed``: retired, hammered...)."""
+    found: set[Cell] = set()
+    for event in events_:
+        if isinstance(event, Removed):
+            found.update(cell for cell in map(_as_cell, event.cells) if cell is not None)
+    return frozenset(found)
+
+
 @dataclass(frozen=True)
 class _Motion:
-    """One move's animation: tiles gliding, then new tiles growing in."""
+    """One move's animation: tiles gliding (removed ones shrinking away), then new tiles
+    (appeared, merged, refilled) growing in."""
 
     glides: tuple[tuple[int, Cell, Cell], ...]  # value, from, to
     spawns: frozenset[Cell]
     started: float
+    vanishing: frozenset[Cell] = frozenset()
 
 
-def plan_motion(before: Board, after: Board, paths: list[tuple[Cell, Cell]]) -> _Motion | None:
+def plan_motion(
+    before: Board,
+    after: Board,
+    paths: list[tuple[Cell, Cell]],
+    removed: frozenset[Cell] = frozenset(),
+) -> _Motion | None:
     """The animation from ``before`` to ``after``, or None when the events say nothing."""
-    if not paths:
+    if not paths and not removed:
         return None
     moved = {source for source, _ in paths}
     glides: list[tuple[int, Cell, Cell]] = []
@@ -137,9 +154,9 @@ def plan_motion(before: Board, after: Board, paths: list[tuple[Cell, Cell]]) -> 
         (r, c)
         for r, row in enumerate(after)
         for c, value in enumerate(row)
-        if value and (r, c) not in landed
+        if value and ((r, c) not in landed or (r, c) in removed)
     )
-    return _Motion(tuple(glides), spawns, time.monotonic())
+    return _Motion(tuple(glides), spawns, time.monotonic(), removed)
 
 
 def _ease_out(t: float) -> float:
@@ -235,7 +252,8 @@ class SlideBoard(Widget):
         """Animate a move from ``before`` to ``after`` (or draw it at once, reduced motion)."""
         self.finish_animation()
         self.board = tuple(tuple(row) for row in after)
-        motion = plan_motion(before, self.board, slide_paths(events_))
+        events_ = tuple(events_)
+        motion = plan_motion(before, self.board, slide_paths(events_), removed_cells(events_))
         if motion is None or not self.animate_moves or not self.is_mounted:
             self.refresh()
             return
@@ -276,8 +294,15 @@ class SlideBoard(Widget):
         cols = len(self.board[0]) if rows else 0
         return fit_geometry(rows, cols, self.size.width, self.size.height)
 
+    def frame_key(self) -> tuple[Any, ...]:
+        """What the drawn frame depends on; a board that draws more adds to it."""
+        return (self.size, self.board, self._motion, self._progress, self.app.theme)
+
+    def decorate(self, canvas: _Canvas, geometry: Geometry) -> None:
+        """Draw over the tiles (a place board's aim); the slide board draws nothing more."""
+
     def render_line(self, y: int) -> Strip:
-        key = (self.size, self.board, self._motion, self._progress, self.app.theme)
+        key = self.frame_key()
         if key != self._frame_key:
             self._frame = self._draw()
             self._frame_key = key
@@ -304,6 +329,7 @@ class SlideBoard(Widget):
                         self._draw_tile(canvas, geometry, value, (r, c), 1.0)
         else:
             self._draw_motion(canvas, geometry, self._motion)
+        self.decorate(canvas, geometry)
         lines = [Strip.blank(width, pad)] * geometry.top
         lines += canvas.strips(geometry.left, width, pad)
         lines += [Strip.blank(width, pad)] * (height - len(lines))
@@ -328,7 +354,10 @@ class SlideBoard(Widget):
             for value, source, target in sorted(motion.glides, key=lambda g: g[1] != g[2]):
                 row = source[0] + (target[0] - source[0]) * t
                 col = source[1] + (target[1] - source[1]) * t
-                self._draw_tile(canvas, geometry, value, (row, col), 1.0)
+                # a removed tile shrinks away where it was while the others glide
+                scale = 1.0 - t if source in motion.vanishing and source == target else 1.0
+                if scale > 0:
+                    self._draw_tile(canvas, geometry, value, (row, col), scale)
             return
         grow = min(1.0, (elapsed - SLIDE_SECONDS) / GROW_SECONDS)
         for r, row_values in enumerate(self.board):

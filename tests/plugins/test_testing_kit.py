@@ -1,0 +1,81 @@
+"""twofold.testing, the plugin authors' test kit, run over every built-in and example mode.
+
+This is what a plugin author's own test does (``check_mode(mode)``), and twofold holds
+its own games to it too; the kit is also checked to catch what it promises to catch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tests.core.toy import TALLY
+from twofold.core.events import Fell, Merged
+from twofold.core.presentation import Gauge, Statistic
+from twofold.core.rules import Outcome
+from twofold.testing import (
+    check_events,
+    check_fields,
+    check_mode,
+    check_no_foreign_words,
+    check_registers,
+    check_undo_never_rerolls,
+)
+
+from .test_contract import REGISTRY
+
+
+@pytest.mark.parametrize("mode_id", sorted(REGISTRY.modes))
+def test_every_mode_keeps_the_whole_contract(mode_id: str) -> None:
+    check_mode(REGISTRY.mode(mode_id), actions=120)
+
+
+# -- the kit catches what it says it catches -------------------------------------------------
+
+
+class Adding(type(TALLY.rules)):  # type: ignore[misc]
+    """The tally as a slide mode: every direction adds."""
+
+    def parse(self, text: str) -> str:
+        return "undo" if text.strip().lower() in ("u", "undo") else "add"
+
+
+class Misdrawing(Adding):
+    def apply(self, state: Any, action: str) -> Outcome:
+        outcome = super().apply(state, action)
+        return Outcome(outcome.state, (Fell((0, 0), (0, 0), 2),))
+
+
+class Rerolling(Adding):
+    """Each apply takes the next number of a counter kept outside the state: a reroll."""
+
+    calls = 0
+
+    def apply(self, state: Any, action: str) -> Outcome:
+        Rerolling.calls += 1
+        outcome = super().apply(replace(state, draws=Rerolling.calls), action)
+        return Outcome(outcome.state, (Merged((0, 0), max(1, outcome.state.value)),))
+
+
+@pytest.mark.parametrize(
+    ("check", "mode", "fragment"),
+    [
+        (check_events, replace(TALLY, rules=Misdrawing()), "lands on its own cell"),
+        (check_undo_never_rerolls, replace(TALLY, rules=Rerolling()), "undo rerolled"),
+        (check_events, replace(TALLY, rules=Adding()), None),
+        (check_fields, replace(TALLY, statistics=(Statistic("spins", "Spins"),)), "'spins'"),
+        (check_fields, replace(TALLY, gauges=(Gauge("spins", "Spins"),)), "gets no value"),
+        (check_no_foreign_words, replace(TALLY, help="Like 2048, only smaller."), "2048"),
+        (check_registers, replace(TALLY, id="two words"), "not usable"),
+    ],
+)
+def test_the_kit_fails_a_mode_that_breaks_the_contract(
+    check: Any, mode: Any, fragment: str | None
+) -> None:
+    if fragment is None:
+        check(mode)  # the tally as it is keeps this part of the contract
+        return
+    with pytest.raises(AssertionError, match=fragment):
+        check(mode)
