@@ -186,7 +186,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
                         progress.update(task, status=status)
 
                 for index, code in enumerate(games):
-                    with rules_faults(mode):  # a failing autoplayer: one line, exit 1
+                    with rules_faults(mode, owner_of(mode.id)):  # a failing autoplayer: exit 1
                         game = play_out(mode, code, autoplayer, args.stop_at, on_move=moved)
                     done(index, game)
     except KeyboardInterrupt:
