@@ -12,8 +12,15 @@ import twofold_fibonacci
 
 from tests.core.toy import TALLY, TallyRules
 from twofold.core import hookimpl, plugins
-from twofold.core.presentation import AGGREGATES, POWERUP_TARGETS, Aggregate, PowerUpTarget
-from twofold.core.rules import CONTROLS, RULES_MEMBERS, Controls, Mode, Rules
+from twofold.core.presentation import (
+    AGGREGATES,
+    COMMAND_ARGUMENTS,
+    POWERUP_TARGETS,
+    Aggregate,
+    CommandArguments,
+    PowerUpTarget,
+)
+from twofold.core.rules import CONTROLS, PLACES, RULES_MEMBERS, Controls, Mode, Place, Rules
 
 #: the Rules protocol as docs/plugins.md lists it
 DOCUMENTED_MEMBERS = (
@@ -82,7 +89,9 @@ def test_rules_without_a_member_are_refused_by_name(member: str) -> None:
 
 
 def test_each_list_of_names_is_its_literal() -> None:
-    assert CONTROLS == get_args(Controls) == ("slide", "chain")
+    assert CONTROLS == get_args(Controls) == ("slide", "chain", "place")
+    assert PLACES == get_args(Place) == ("cell", "column")
+    assert get_args(CommandArguments) == COMMAND_ARGUMENTS
     assert get_args(Aggregate) == AGGREGATES
     assert get_args(PowerUpTarget) == POWERUP_TARGETS
 
