@@ -31,8 +31,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 @pytest.fixture
 def big_board() -> Mode:
     modes = registry().modes
-    if "2048-6x6" not in modes:
-        pytest.skip("the 2048 variant is not registered")
+    assert "2048-6x6" in modes, f"the 2048 variant is not registered: {sorted(modes)}"
     return modes["2048-6x6"]
 
 
