@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib.metadata import EntryPoint
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pytest
@@ -19,7 +19,8 @@ def fib_and_a_broken_plugin() -> plugins.Registry:
 
     broken = EntryPoint("broken-import", "twofold_broken.unimportable", plugins.ENTRY_POINT_GROUP)
     return plugins.load(
-        [("fibonacci", twofold_fibonacci)], entry_points_=[*plugins._entry_points(), broken]
+        [("fibonacci", twofold_fibonacci)],
+        entry_points_=[*entry_points(group=plugins.ENTRY_POINT_GROUP), broken],
     )
 
 
