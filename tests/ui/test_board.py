@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from textual.app import App, ComposeResult
 
@@ -111,6 +113,10 @@ def tile_columns(board: SlideBoard, row: int, value: int) -> list[int]:
 async def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(board_module, "SLIDE_SECONDS", 10.0)
     monkeypatch.setattr(board_module, "GROW_SECONDS", 10.0)
+    # the board's own clock stands still: a frame timer that fires during the pause (a busy
+    # machine) then works out the same moment the test set, not the real time since play
+    now = [0.0]
+    monkeypatch.setattr(board_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
     rules = ClassicRules(4)
     before: SlideState = rules.from_position(
         {"board": [[0, 0, 0, 8], [0] * 4, [0] * 4, [0] * 4]}, "0" * 8
@@ -125,10 +131,12 @@ async def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
         start = tile_columns(board, 0, 8)
         board.play(before.board, outcome.state.board, outcome.events)
         assert board.animating
+        now[0] = 5.0
         board._progress = 0.25  # half-way through the glide
         board.refresh()
         await pilot.pause()
         middle = tile_columns(board, 0, 8)
+        now[0] = 15.0
         board._progress = 0.75  # gliding done, the new tile half grown
         board.refresh()
         end = tile_columns(board, 0, 8)
