@@ -1,9 +1,10 @@
 """Suite-wide fixtures: no test ever touches the real player's data, every test reads English.
 
-The conventions every test here follows (README "Tests" says the same):
+The conventions every test here follows (the README's "Test" section says the same):
 
 - an app or other ``async`` test is an ``async def`` test function; pytest-asyncio runs it
-  (``asyncio_mode = "auto"`` in pyproject.toml), one event loop per test;
+  (``asyncio_mode = "auto"`` in pyproject.toml), one event loop per test; it waits on a
+  condition (tests/waiting.py), never on a fixed sleep;
 - ``twofold_home`` (a fresh TWOFOLD_HOME) and ``english`` (the language and its variables)
   are autouse: a test asks for ``twofold_home`` by name only when it needs the path;
 - a test that takes seconds of its own is marked ``slow``; tests/browser marks its own

@@ -69,6 +69,7 @@ def board_of(game: Game) -> list[list[int]]:
     return [list(row) for row in game.state.board]
 
 
+@pytest.mark.slow
 def test_killed_at_random_moments_the_next_launch_has_the_last_save_or_the_one_before(
     twofold_home: Path, big_board: Mode
 ) -> None:

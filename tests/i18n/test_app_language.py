@@ -10,6 +10,7 @@ import pytest
 from textual.widgets import OptionList, Select
 from textual.widgets._footer import FooterKey
 
+from tests.waiting import palette_lists
 from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
@@ -124,7 +125,7 @@ async def test_the_command_palette_speaks_german(store: SqliteStore) -> None:
         palette = app.screen
         assert "Befehle suchen" in str(palette.query_one("Input").placeholder)
         await pilot.press(*"zzzqqq")
-        await pilot.pause(0.8)
+        await palette_lists(pilot, "Keine Treffer")
         commands = palette.query_one(OptionList)
         shown = [str(commands.get_option_at_index(i).prompt.renderable)
                  for i in range(commands.option_count)]  # fmt: skip

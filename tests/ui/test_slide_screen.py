@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
+from tests.waiting import palette_lists
 from twofold.core.codes import share_string
 from twofold.ui.app import TwofoldApp, screen_commands
 from twofold.ui.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
@@ -281,7 +282,7 @@ async def test_the_palette_runs_a_command(make_app: AppFactory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"copy link")
-        await pilot.pause(0.5)
+        await palette_lists(pilot, "Copy link")
         await pilot.press("enter")
         await pilot.pause()
         assert app.clipboard == share_string("2048", CODE)
