@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -115,6 +116,9 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        # a test run started in the background ignores SIGINT, and a child inherits that:
+        # the solver would never see the Ctrl+C (it played on for minutes)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     workers: set[int] = set()
     deadline = time.monotonic() + 30
@@ -128,7 +132,14 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
         time.sleep(0.1)
     workers |= _children(solve.pid)
     solve.send_signal(signal.SIGINT)
-    out, err = solve.communicate(timeout=30)
+    try:
+        out, err = solve.communicate(timeout=30)
+    finally:
+        if solve.poll() is None:  # never leave a solver playing on after a failure
+            solve.kill()
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
     assert solve.returncode == 130, err
     assert "reached 2048" in out and "Stopped:" in out
     finished = int(out.split("Stopped:")[1].split()[0])
