@@ -1,4 +1,18 @@
-"""Suite-wide fixtures: no test ever touches the real player's data."""
+"""Suite-wide fixtures: no test ever touches the real player's data, every test reads English.
+
+The conventions every test here follows (the README's "Test" section says the same):
+
+- an app or other ``async`` test is an ``async def`` test function; pytest-asyncio runs it
+  (``asyncio_mode = "auto"`` in pyproject.toml), one event loop per test; it waits on a
+  condition (tests/waiting.py), never on a fixed sleep;
+- ``twofold_home`` (a fresh TWOFOLD_HOME) and ``english`` (the language and its variables)
+  are autouse: a test asks for ``twofold_home`` by name only when it needs the path;
+- a test that takes seconds of its own is marked ``slow``; tests/browser marks its own
+  tests ``browser`` (and keeps them on one xdist worker);
+- the suite runs on several processes (``make test``: pytest-xdist), in any order: a test
+  owns its files (``tmp_path``), its ports (port 0) and any module state it changes
+  (``monkeypatch``).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +21,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from twofold.core import i18n, plugins
+
+# A busy machine must not fail a property: no per-example deadline, no "too slow to generate".
+settings.register_profile("twofold", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("twofold")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -28,6 +47,15 @@ def twofold_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     monkeypatch.setenv("TWOFOLD_HOME", str(home))
     monkeypatch.delenv("TWOFOLD_NO_PLUGINS", raising=False)
     plugins.reset()
-    i18n.set_language("en")
     yield home
     plugins.reset()
+
+
+@pytest.fixture(autouse=True)
+def english(twofold_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts and ends in English, whatever the machine's locale or a test set."""
+    for variable in i18n.LANGUAGE_VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -46,6 +47,19 @@ def skip_without_a_browser() -> None:
     why = missing()
     if why is not None:
         pytest.skip(ENABLE.format(why=why), allow_module_level=True)
+
+
+HERE = Path(__file__).parent
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in this folder is a browser test, and all of them run on one xdist worker
+    (--dist loadgroup): they share the module's server and Chromium."""
+    for item in items:
+        if item.path.is_relative_to(HERE):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")

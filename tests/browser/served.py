@@ -117,6 +117,21 @@ def wait_for(page: Any, script: str, arg: Any = None, *, what: str = "") -> None
         raise AssertionError(message) from None
 
 
+def wait_for_announcement(page: Any, text: str) -> None:
+    """Wait until the app has announced ``text`` (the line under the board; it may wrap).
+
+    The app announces after it has played an action and drawn its numbers, so this is the
+    sign that the last key has been handled, not only sent.
+    """
+    wait_for(
+        page,
+        "(text) => { const rows = window.twofoldScreen ? window.twofoldScreen() : [];"
+        " return rows.join(' ').replace(/\\s+/g, ' ').includes(text); }",
+        " ".join(text.split()),
+        what=f"the announcement {text!r}",
+    )
+
+
 def open_page(context: Any, url: str, text: str) -> Any:
     page = context.new_page()
     page.goto(url)

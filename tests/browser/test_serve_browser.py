@@ -27,10 +27,14 @@ from tests.browser.served import (
     top_bar,
     touch,
     wait_for,
+    wait_for_announcement,
     wait_for_text,
     wait_until,
 )
 from twofold.core.codes import code_from_text
+from twofold.core.game import Game
+from twofold.core.plugins import registry
+from twofold.core.rules import Refused
 from twofold.core.store import open_store
 
 skip_without_a_browser()
@@ -41,6 +45,18 @@ CODE_2248 = code_from_text("browser chain")
 
 def game_url(served: Served, mode: str, code: str) -> str:
     return f"{served.url}?game={mode}/{code}"
+
+
+def played(mode_id: str, code: str, actions: list[str]) -> tuple[Game, str]:
+    """The game the app should be showing after ``actions``, and its last announcement."""
+    game = Game.start(registry().mode(mode_id), code)
+    said = ""
+    for action in actions:
+        try:
+            said = game.act(action).announcement
+        except Refused as refusal:  # the app announces a refusal in the same line
+            said = str(refusal)
+    return game, said
 
 
 def test_the_menu_appears_and_quitting_ends_the_page(context: Any, served: Served) -> None:
@@ -97,6 +113,10 @@ def chain_board(rows: list[str]) -> dict[tuple[int, int], tuple[int, float, int]
     return board
 
 
+def values(board: dict[tuple[int, int], tuple[int, float, int]]) -> dict[tuple[int, int], int]:
+    return {cell: shown[2] for cell, shown in board.items()}
+
+
 def three_equal(board: dict[tuple[int, int], tuple[int, float, int]]) -> list[tuple[int, int]]:
     """A path of three touching cells (diagonals too) holding the same value."""
     steps = [d for d in product((-1, 0, 1), repeat=2) if d != (0, 0)]
@@ -126,8 +146,13 @@ def test_a_2248_chain_dragged_through_three_equal_tiles_merges(
     cells = three_equal(board)
     value = board[cells[0]][2]
     drag(page, [cell_center(page, board[c][1], board[c][0]) for c in cells])
-    wait_for(page, "() => !/Score 0\\b/.test(window.twofoldScreen()[0])", what="a score")
-    assert number_after("Score", top_bar(page)) > 0
+    game, said = played("2248", CODE_2248, ["chain " + " ".join(f"{r},{c}" for r, c in cells)])
+    # the chain played and drawn: its announcement, then the board the rules say, tiles settled
+    wait_for_announcement(page, said)
+    assert number_after("Score", top_bar(page)) == game.state.score > 0
+    expected = {(r, c): v for r, row in enumerate(game.state.board) for c, v in enumerate(row)}
+    shown = wait_until(lambda: values(chain_board(screen(page))) == expected)
+    assert shown, "\n".join(screen(page))
     merged = chain_board(screen(page))[cells[-1]][2]
     assert merged > value, f"{cells} of {value} made {merged}"
     # Copy link in 2248 gives a link to this page's game as well
@@ -160,12 +185,17 @@ def test_copy_link_opens_that_game_from_its_first_move(context: Any, served: Ser
 def test_closing_the_page_and_reopening_resumes_the_game(context: Any, served: Served) -> None:
     code = code_from_text("browser resume")
     page = open_page(context, game_url(served, "2048-5x5", code), "Moves 0")
-    for key in ("ArrowDown", "ArrowRight", "ArrowDown", "ArrowLeft"):
+    keys = {"ArrowDown": "down", "ArrowRight": "right", "ArrowLeft": "left"}
+    pressed = ["ArrowDown", "ArrowRight", "ArrowDown", "ArrowLeft"]
+    for key in pressed:
         page.keyboard.press(key)
-    wait_for(page, "() => !/Moves [01]\\b/.test(window.twofoldScreen()[0])", what="two moves")
-    time.sleep(0.5)  # the last keys land before the page goes
+    game, last_words = played("2048-5x5", code, [keys[key] for key in pressed])
+    moves = game.state.moves
+    assert moves >= 2, "the keys should move this board"
+    # the last key handled (and so saved), not only sent: its announcement and its count
+    wait_for_announcement(page, last_words)
+    wait_for_text(page, f"Moves {moves}", row=0)
     before = screen(page)
-    moves = number_after("Moves", before[0])
     page.close()
 
     menu = open_page(context, served.url, "2248 Daily")

@@ -66,6 +66,7 @@ def test_it_stops_when_the_daily_budget_is_spent_and_after_many_endless_merges()
     assert ChainAutoplayer(CLASSIC.rules).choose(long) is None  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_a_whole_daily_through_the_contract() -> None:
     assert DAILY.autoplayer is not None and CLASSIC.autoplayer is not None
     with pytest.raises(ValueError):

@@ -5,7 +5,10 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -102,10 +105,40 @@ def test_prefers_the_bigger_tile_then_the_longer_chain() -> None:
     assert CLASSIC.rules.hint(state) in (((3, 3), (3, 4)), ((3, 4), (3, 3)))
 
 
-def test_hint_is_deterministic() -> None:
+HASH_SEEDS = ("0", "1", "2248", "4294967295")
+#: a separate process's hints, through the mode contract, for the boards read from stdin
+HINTS_IN_A_PROCESS = """
+import json, sys
+from twofold.core.plugins import registry
+rules = registry().mode("2248").rules
+hints = [rules.hint(rules.from_position({"board": b}, "7K3M9QXP")) for b in json.load(sys.stdin)]
+print(json.dumps(hints))
+"""
+
+
+def test_the_hint_is_the_same_in_every_process_whatever_its_hash_seed() -> None:
+    # many boards tie: the chain chosen among equals must not follow str or set hashing
     rng = random.Random(7)
-    board = [[2 ** rng.randint(1, 3) for _ in range(COLS)] for _ in range(ROWS)]
-    assert best_chain(board) == best_chain(board)
+    boards = [[[2 ** rng.randint(1, 3) for _ in range(COLS)] for _ in range(ROWS)]]
+    boards += [window_board(rng) for _ in range(12)] + [sparse_board(rng) for _ in range(12)]
+    boards.append([[2] * COLS for _ in range(ROWS)])
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", HINTS_IN_A_PROCESS],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=dict(os.environ, PYTHONHASHSEED=seed),
+        )
+        for seed in HASH_SEEDS
+    ]
+    answers = [json.loads(run.communicate(json.dumps(boards), timeout=120)[0]) for run in runs]
+    assert all(run.returncode == 0 for run in runs)
+    rules = CLASSIC.rules
+    here = [rules.hint(rules.from_position({"board": b}, "7K3M9QXP")) for b in boards]
+    assert any(here), "no board has a hint: the test would prove nothing"
+    for seed, answer in zip(HASH_SEEDS, answers, strict=True):
+        assert [tuple(map(tuple, h)) if h else h for h in answer] == here, seed
 
 
 #: ragged boards of mostly 2s (benchmarks/bench_2248_hint.py, ragged_boards(3000)): the

@@ -103,6 +103,7 @@ def _position_cases(tmp: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.slow
 def test_every_bad_position_file_is_one_line_and_exit_2_quickly(
     tmp_path: Path, twofold_home: Path
 ) -> None:

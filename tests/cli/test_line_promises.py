@@ -29,8 +29,7 @@ def store() -> Iterator[SqliteStore]:
 
 def mode(mode_id: str) -> Mode:
     modes = registry().modes
-    if mode_id not in modes:
-        pytest.skip(f"{mode_id} is not registered")
+    assert mode_id in modes, f"{mode_id} is not registered: {sorted(modes)}"
     return modes[mode_id]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -36,6 +37,7 @@ def test_two_workers_play_the_same_games_in_the_same_order(
         assert one[key] == two[key]
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip(
         "distributed", reason="Dask distributed is not installed (pip install twofold[cluster])"
@@ -86,6 +88,15 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (Linux /proc), 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
 def _running(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -94,6 +105,7 @@ def _running(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has stopped
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path) -> None:
     env = {**os.environ, "TWOFOLD_HOME": str(tmp_path)}
@@ -104,8 +116,8 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
         stderr=subprocess.PIPE,
         text=True,
         env=env,
-        # ctrl+c as a terminal gives it, even where this run ignores SIGINT (a job started
-        # with & by a script), which the child would inherit
+        # a test run started in the background ignores SIGINT, and a child inherits that:
+        # the solver would never see the Ctrl+C (it played on for minutes)
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     workers: set[int] = set()
@@ -113,14 +125,27 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     while len(workers) < 2 and time.monotonic() < deadline:
         workers = _children(solve.pid)
         time.sleep(0.1)
-    time.sleep(3)  # let the workers finish some games
+    # let the workers finish some games: three seconds of their CPU is well past their
+    # start-up and dozens of depth-1 games, however busy the machine (a 3 s sleep was not)
+    deadline = time.monotonic() + 120
+    while sum(map(_cpu_seconds, workers)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.1)
     workers |= _children(solve.pid)
     solve.send_signal(signal.SIGINT)
-    out, err = solve.communicate(timeout=30)
+    try:
+        out, err = solve.communicate(timeout=30)
+    finally:
+        if solve.poll() is None:  # never leave a solver playing on after a failure
+            solve.kill()
+            for pid in workers:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
     assert solve.returncode == 130, err
     assert "reached 2048" in out and "Stopped:" in out
     finished = int(out.split("Stopped:")[1].split()[0])
     assert 1 <= finished < 100000
     assert len(workers) >= 2
-    time.sleep(0.5)
+    deadline = time.monotonic() + 20
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert not [pid for pid in workers if _running(pid)]

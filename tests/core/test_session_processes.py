@@ -31,8 +31,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 @pytest.fixture
 def big_board() -> Mode:
     modes = registry().modes
-    if "2048-6x6" not in modes:
-        pytest.skip("the 2048 variant is not registered")
+    assert "2048-6x6" in modes, f"the 2048 variant is not registered: {sorted(modes)}"
     return modes["2048-6x6"]
 
 
@@ -70,6 +69,7 @@ def board_of(game: Game) -> list[list[int]]:
     return [list(row) for row in game.state.board]
 
 
+@pytest.mark.slow
 def test_killed_at_random_moments_the_next_launch_has_the_last_save_or_the_one_before(
     twofold_home: Path, big_board: Mode
 ) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 from collections.abc import Iterator
 from typing import Any
@@ -11,6 +10,7 @@ import pytest
 from textual.widgets import OptionList, Select
 from textual.widgets._footer import FooterKey
 
+from tests.waiting import palette_lists
 from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
@@ -55,157 +55,139 @@ def english_words(text: str) -> list[str]:
     return [word for word in ENGLISH if f" {word} " in f" {text} "]
 
 
-def test_switching_the_language_in_settings_redraws_at_once(store: SqliteStore) -> None:
-    async def body() -> None:
-        app = make_app(store)
-        async with app.run_test(size=(100, 30)) as pilot:
+async def test_switching_the_language_in_settings_redraws_at_once(store: SqliteStore) -> None:
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Play" in footer(app) or "Quit" in footer(app)
+        await pilot.press("comma")
+        await pilot.pause()
+        language = app.screen.query_one("#setting-language", Select)
+        language.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(3):
+            if language.value == "de":
+                break
+            await pilot.press("down", "enter")
             await pilot.pause()
-            assert "Play" in footer(app) or "Quit" in footer(app)
-            await pilot.press("comma")
-            await pilot.pause()
-            language = app.screen.query_one("#setting-language", Select)
-            language.focus()
-            await pilot.press("enter")
-            await pilot.pause()
-            for _ in range(3):
-                if language.value == "de":
-                    break
-                await pilot.press("down", "enter")
+            if language.value != "de":
+                await pilot.press("enter")
                 await pilot.pause()
-                if language.value != "de":
-                    await pilot.press("enter")
-                    await pilot.pause()
-            await pilot.pause()
-            assert i18n.current_language() == "de"
-            assert store.load_settings().language == "de"
-            # the Settings screen itself is German now, Footer included
-            assert type(app.screen).__name__ == "SettingsScreen"
-            assert "Sprache" in texts(app)
-            assert "Zurück" in footer(app)
-            assert english_words(" ".join(footer(app))) == []
+        await pilot.pause()
+        assert i18n.current_language() == "de"
+        assert store.load_settings().language == "de"
+        # the Settings screen itself is German now, Footer included
+        assert type(app.screen).__name__ == "SettingsScreen"
+        assert "Sprache" in texts(app)
+        assert "Zurück" in footer(app)
+        assert english_words(" ".join(footer(app))) == []
 
-            await pilot.press("escape")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "MenuScreen"
-            menu = texts(app)
-            assert "Zweierpotenz-Puzzles" in menu
-            assert "Ende" in footer(app)
-            assert english_words(" ".join(footer(app))) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "MenuScreen"
+        menu = texts(app)
+        assert "Zweierpotenz-Puzzles" in menu
+        assert "Ende" in footer(app)
+        assert english_words(" ".join(footer(app))) == []
 
-            modes = app.screen.query_one("#modes", OptionList)
-            modes.highlighted = modes.get_option_index("2048")
-            await pilot.press("enter")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "SlideScreen"
-            await pilot.press("left", "down", "right", "up")
-            await pilot.pause()
-            announcement = str(app.screen.query_one("#announce").render())
-            assert "Punkte" in announcement
-            assert english_words(announcement) == []
-            assert english_words(" ".join(footer(app))) == []
-            assert i18n.missing() == frozenset()
-
-    asyncio.run(body())
+        modes = app.screen.query_one("#modes", OptionList)
+        modes.highlighted = modes.get_option_index("2048")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SlideScreen"
+        await pilot.press("left", "down", "right", "up")
+        await pilot.pause()
+        announcement = str(app.screen.query_one("#announce").render())
+        assert "Punkte" in announcement
+        assert english_words(announcement) == []
+        assert english_words(" ".join(footer(app))) == []
+        assert i18n.missing() == frozenset()
 
 
-def test_the_language_setting_is_used_at_start(store: SqliteStore) -> None:
-    async def body() -> None:
-        app = make_app(store, "2048", language="de")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            assert "Menü" in footer(app)
-            assert "Punkte" in texts(app)
-            await pilot.press("escape")
-            await pilot.pause()
-            assert "Zweierpotenz-Puzzles" in texts(app)
-
-    asyncio.run(body())
+async def test_the_language_setting_is_used_at_start(store: SqliteStore) -> None:
+    app = make_app(store, "2048", language="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Menü" in footer(app)
+        assert "Punkte" in texts(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Zweierpotenz-Puzzles" in texts(app)
 
 
-def test_the_command_palette_speaks_german(store: SqliteStore) -> None:
-    async def body() -> None:
-        app = make_app(store, language="de")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await pilot.press("ctrl+p")
-            await pilot.pause()
-            palette = app.screen
-            assert "Befehle suchen" in str(palette.query_one("Input").placeholder)
-            await pilot.press(*"zzzqqq")
-            await pilot.pause(0.8)
-            commands = palette.query_one(OptionList)
-            shown = [str(commands.get_option_at_index(i).prompt.renderable)
-                     for i in range(commands.option_count)]  # fmt: skip
-            assert any("Keine Treffer" in text for text in shown), shown
-            await pilot.press("escape")
-
-    asyncio.run(body())
+async def test_the_command_palette_speaks_german(store: SqliteStore) -> None:
+    app = make_app(store, language="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert "Befehle suchen" in str(palette.query_one("Input").placeholder)
+        await pilot.press(*"zzzqqq")
+        await palette_lists(pilot, "Keine Treffer")
+        commands = palette.query_one(OptionList)
+        shown = [str(commands.get_option_at_index(i).prompt.renderable)
+                 for i in range(commands.option_count)]  # fmt: skip
+        assert any("Keine Treffer" in text for text in shown), shown
+        await pilot.press("escape")
 
 
-def test_a_2248_game_speaks_german() -> None:
+async def test_a_2248_game_speaks_german() -> None:
     from tests.ui_chain.conftest import chain_screen, make_app
 
-    async def body() -> None:
-        i18n.set_language("de")
-        app = make_app(Settings(language="de", tutorial_seen=True, reduced_motion=True))
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = chain_screen(app)
-            await app.push_screen(screen)
-            await pilot.pause()
-            # a chain of 2, 2, 4 on the bottom row, with the keyboard
-            await pilot.press("left", "space", "right", "space", "right", "enter", "enter")
-            await pilot.pause()
-            assert screen.session.game.log == ["chain 7,0 7,1 7,2"]
-            said = str(screen.query_one("#chain-announce").render())
-            assert "Kacheln ergaben 8" in said and "Punkte" in said
-            await pilot.press("1")  # arm the Hammer
-            await pilot.pause()
-            assert "Hammer: wähle" in str(screen.query_one("#chain-status").render())
-            await pilot.press("escape", "r")
-            await pilot.pause()
-            assert english_words(" ".join(footer(app))) == []
-            await pilot.press("escape")
-            await pilot.pause()
-            assert i18n.missing() == frozenset()
-            await app.action_quit()
-
-    asyncio.run(body())
+    i18n.set_language("de")
+    app = make_app(Settings(language="de", tutorial_seen=True, reduced_motion=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = chain_screen(app)
+        await app.push_screen(screen)
+        await pilot.pause()
+        # a chain of 2, 2, 4 on the bottom row, with the keyboard
+        await pilot.press("left", "space", "right", "space", "right", "enter", "enter")
+        await pilot.pause()
+        assert screen.session.game.log == ["chain 7,0 7,1 7,2"]
+        said = str(screen.query_one("#chain-announce").render())
+        assert "Kacheln ergaben 8" in said and "Punkte" in said
+        await pilot.press("1")  # arm the Hammer
+        await pilot.pause()
+        assert "Hammer: wähle" in str(screen.query_one("#chain-status").render())
+        await pilot.press("escape", "r")
+        await pilot.pause()
+        assert english_words(" ".join(footer(app))) == []
+        await pilot.press("escape")
+        await pilot.pause()
+        assert i18n.missing() == frozenset()
+        await app.action_quit()
 
 
-def test_palette_commands_are_german_and_show_the_chosen_key(store: SqliteStore) -> None:
+async def test_palette_commands_are_german_and_show_the_chosen_key(store: SqliteStore) -> None:
     from twofold.ui.app import screen_commands
 
-    async def body() -> None:
-        app = make_app(store, "2048", language="de", keymap={"slide.undo": "x,ctrl+z"})
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.press("left", "up", "right", "down")  # something to undo
-            await pilot.pause()
-            commands = {command.title: command.help for command in screen_commands(app.screen)}
-            assert commands["Zurück"] == "Den letzten Zug zurücknehmen (Taste: x)"
-            assert commands["Hilfe"] == "Regeln und Tasten (Taste: ?)"
-            assert "Nach links schieben" in commands
-
-    asyncio.run(body())
+    app = make_app(store, "2048", language="de", keymap={"slide.undo": "x,ctrl+z"})
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("left", "up", "right", "down")  # something to undo
+        await pilot.pause()
+        commands = {command.title: command.help for command in screen_commands(app.screen)}
+        assert commands["Zurück"] == "Den letzten Zug zurücknehmen (Taste: x)"
+        assert commands["Hilfe"] == "Regeln und Tasten (Taste: ?)"
+        assert "Nach links schieben" in commands
 
 
-def test_textual_notices_speak_german(store: SqliteStore, tmp_path: Any) -> None:
+async def test_textual_notices_speak_german(store: SqliteStore, tmp_path: Any) -> None:
     from textual import events
 
-    async def body() -> None:
-        app = make_app(store, language="de")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            app.post_message(
-                events.DeliveryComplete(key="k", path=tmp_path / "s.svg", name="screenshot")
-            )
-            app.post_message(
-                events.DeliveryFailed(key="k", exception=OSError("full"), name="screenshot")
-            )
-            await pilot.press("ctrl+c")  # Textual: "press ctrl+q to quit"
-            await pilot.pause()
-            said = [(str(n.title), str(n.message)) for n in app._notifications]
-            assert ("Bildschirmfoto", "Bildschirmfoto konnte nicht gespeichert werden") in said
-            assert any(m.startswith("Bildschirmfoto gespeichert unter") for _t, m in said)
-            assert any(t == "Möchtest du beenden?" for t, _m in said), said
-
-    asyncio.run(body())
+    app = make_app(store, language="de")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.post_message(
+            events.DeliveryComplete(key="k", path=tmp_path / "s.svg", name="screenshot")
+        )
+        app.post_message(
+            events.DeliveryFailed(key="k", exception=OSError("full"), name="screenshot")
+        )
+        await pilot.press("ctrl+c")  # Textual: "press ctrl+q to quit"
+        await pilot.pause()
+        said = [(str(n.title), str(n.message)) for n in app._notifications]
+        assert ("Bildschirmfoto", "Bildschirmfoto konnte nicht gespeichert werden") in said
+        assert any(m.startswith("Bildschirmfoto gespeichert unter") for _t, m in said)
+        assert any(t == "Möchtest du beenden?" for t, _m in said), said

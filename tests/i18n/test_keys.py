@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -115,11 +114,7 @@ def status(screen: KeyBindingsScreen) -> str:
     return str(screen.query_one("#keys-status", Static).render())
 
 
-def test_rebinding_refusing_and_resetting_in_the_screen() -> None:
-    asyncio.run(rebinding_refusing_and_resetting())
-
-
-async def rebinding_refusing_and_resetting() -> None:
+async def test_rebinding_refusing_and_resetting_in_the_screen() -> None:
     store = open_store()
     app = TwofoldApp(registry(), store)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -160,11 +155,7 @@ async def rebinding_refusing_and_resetting() -> None:
     store.close()
 
 
-def test_a_rebound_key_works_after_a_restart() -> None:
-    asyncio.run(rebound_key_after_restart())
-
-
-async def rebound_key_after_restart() -> None:
+async def test_a_rebound_key_works_after_a_restart() -> None:
     store = open_store()
     store.save_settings(Settings())
     app = TwofoldApp(registry(), store)
@@ -214,25 +205,22 @@ def test_apply_keymap_with_no_keys_restores_the_defaults(binding_id: str) -> Non
     assert fake.keymap == {}
 
 
-def test_the_app_quit_key_can_be_pressed_and_is_refused() -> None:
-    async def body() -> None:
-        store = open_store()
-        app = TwofoldApp(registry(), store)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            screen = await open_keys(app, pilot)
-            await choose_row(screen, pilot, "slide.undo", "u")
-            await pilot.press("enter", "ctrl+q")
-            await pilot.pause()
-            assert app.is_running and app.screen is screen
-            assert "“Quit the app" in status(screen)
-            await pilot.press("enter", "ctrl+p")
-            await pilot.pause()
-            assert app.screen is screen
-            assert app.settings.keymap == {}
-        store.close()
-
-    asyncio.run(body())
+async def test_the_app_quit_key_can_be_pressed_and_is_refused() -> None:
+    store = open_store()
+    app = TwofoldApp(registry(), store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = await open_keys(app, pilot)
+        await choose_row(screen, pilot, "slide.undo", "u")
+        await pilot.press("enter", "ctrl+q")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        assert "“Quit the app" in status(screen)
+        await pilot.press("enter", "ctrl+p")
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.settings.keymap == {}
+    store.close()
 
 
 def test_help_lists_the_keys_the_player_chose() -> None:

@@ -8,7 +8,6 @@ that game with one line; the event check refuses events no board can draw.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import json
 from dataclasses import replace
@@ -122,14 +121,14 @@ def test_a_failing_finished_hook_is_said_where_the_game_was_played(
     assert [str(note) for note in registry.notes] == [told]
 
 
-def test_the_app_tells_a_failing_finished_hook_and_the_menu_keeps_the_plugin_loaded(
+async def test_the_app_tells_a_failing_finished_hook_and_the_menu_keeps_the_plugin_loaded(
     installed: list[tuple[str, object]],
 ) -> None:
     installed += [("tally", TallyPlugin()), ("observer", FailingObserver())]
     registry = plugins.registry()
     store = open_store()
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(registry, store, mode_id="tally")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -145,20 +144,17 @@ def test_the_app_tells_a_failing_finished_hook_and_the_menu_keeps_the_plugin_loa
             shown = [str(options.get_option_at_index(i).prompt) for i in range(count)]
             assert not any("not loaded" in line for line in shown)
             assert any("journal full" in line for line in shown)
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 
 
-def test_the_apps_sample_that_fails_is_told_and_the_game_stays() -> None:
+async def test_the_apps_sample_that_fails_is_told_and_the_game_stays() -> None:
     registry = plugins.load(
         [("tally", Offers(replace(TALLY, sample=broken_sample)))], entry_points_=[]
     )
     store = open_store()
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(registry, store, mode_id="tally")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -169,9 +165,6 @@ def test_the_apps_sample_that_fails_is_told_and_the_game_stays() -> None:
             await pilot.pause()
             assert app.screen is screen and screen.session.game.log == ["add"]
             assert any("no sample today" in str(n.message) for n in app._notifications)
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 
@@ -196,22 +189,19 @@ def test_a_failing_status_stops_the_line_mode_in_one_line(json_mode: bool) -> No
     assert "Traceback" not in out
 
 
-def test_a_failing_status_in_the_app_is_told_and_the_game_left_kept() -> None:
+async def test_a_failing_status_in_the_app_is_told_and_the_game_left_kept() -> None:
     registry = plugins.load(
         [("tally", Offers(replace(TALLY, status=broken_status)))], entry_points_=[]
     )
     store = open_store()
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(registry, store, mode_id="tally")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.pause()
             assert not isinstance(app.screen, SlideScreen)
             assert any("mode tally failed" in str(n.message) for n in app._notifications)
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 

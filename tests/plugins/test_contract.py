@@ -15,6 +15,7 @@ import io
 import json
 import random
 from collections.abc import Iterator
+from importlib.metadata import entry_points
 from typing import Any
 
 import pytest
@@ -46,7 +47,8 @@ CODE = code_from_text("contract")
 
 def registry() -> plugins.Registry:
     """twofold's own variants from their entry points, and the examples, not installed."""
-    builtin = [ep for ep in plugins._entry_points() if plugins._distribution(ep) == "twofold"]
+    found = entry_points(group=plugins.ENTRY_POINT_GROUP)
+    builtin = [ep for ep in found if ep.dist is not None and ep.dist.name == "twofold"]
     return plugins.load(EXAMPLES, entry_points_=builtin)
 
 

@@ -4,8 +4,8 @@ A fresh virtual environment is made for the test (``python -m venv --without-pip
 and sees the environment running the tests (twofold, its dependencies, pip) through a
 ``.pth`` file: ``--system-site-packages`` would give the base interpreter's packages,
 not this environment's. The example packages are installed into it with pip, offline
-(``--no-index``): built by setuptools with ``--no-build-isolation`` when setuptools can
-build a wheel by itself, else from a wheel made by ``tests/plugins/wheel.py``. Every
+(``--no-index``), from wheels ``pip wheel`` builds once per test session with the test
+environment's setuptools (``--no-build-isolation``: nothing is downloaded). Every
 twofold command runs as a subprocess of the new environment's Python.
 """
 
@@ -29,7 +29,6 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import VOCABULARY
 
 from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR
-from .wheel import build_wheel, setuptools_can_build
 
 CODE = code_from_text("end-to-end")
 TIMEOUT = 120
@@ -45,6 +44,8 @@ class Env:
     root: Path
     python: Path
     home: Path
+    #: the example projects' wheels, by project folder name
+    wheels: dict[str, Path]
 
     def run(
         self, *args: str, stdin: str = "", **extra_env: str
@@ -72,16 +73,8 @@ class Env:
         return [json.loads(line) for line in result.stdout.splitlines()]
 
     def install(self, project: Path) -> None:
-        source = self.root / "src" / project.name
-        shutil.rmtree(source, ignore_errors=True)
-        shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
-        if setuptools_can_build():
-            target = str(source)
-            extra = ["--no-build-isolation"]
-        else:
-            target = str(build_wheel(source, self.root))
-            extra = []
-        result = self.run("-m", "pip", "install", "--no-deps", "--no-index", *extra, target)
+        wheel = str(self.wheels[project.name])
+        result = self.run("-m", "pip", "install", "--no-deps", "--no-index", wheel)
         assert result.returncode == 0, result.stderr
 
     def uninstall(self, name: str) -> None:
@@ -89,8 +82,31 @@ class Env:
         assert result.returncode == 0, result.stderr
 
 
+@pytest.fixture(scope="session")
+def example_wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The three example plugins as wheels, built by pip from copies of their folders."""
+    out = tmp_path_factory.mktemp("wheels")
+    wheels = {}
+    for project in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR):
+        # a copy: an in-tree build would leave build/ and *.egg-info in examples/
+        source = out / "src" / project.name
+        shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
+        pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index"]
+        built = subprocess.run(
+            [*pip_wheel, "--no-build-isolation", "--wheel-dir", str(out), str(source)],
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"),
+        )
+        assert built.returncode == 0, built.stderr
+        name = project.name.replace("-", "_")
+        [wheels[project.name]] = out.glob(f"{name}-*.whl")
+    return wheels
+
+
 @pytest.fixture
-def env(tmp_path: Path) -> Env:
+def env(tmp_path: Path, example_wheels: dict[str, Path]) -> Env:
     root = tmp_path / "venv"
     subprocess.run(
         [sys.executable, "-m", "venv", "--without-pip", str(root)], check=True, timeout=TIMEOUT
@@ -106,7 +122,7 @@ def env(tmp_path: Path) -> Env:
     (Path(purelib) / "twofold-host.pth").write_text(f"import site; site.addsitedir({host!r})\n")
     home = tmp_path / "home"
     home.mkdir()
-    return Env(tmp_path, python, home)
+    return Env(tmp_path, python, home, example_wheels)
 
 
 def saved_modes(home: Path) -> set[str]:
@@ -114,6 +130,7 @@ def saved_modes(home: Path) -> set[str]:
         return {row[0] for row in db.execute("SELECT mode_id FROM saves")}
 
 
+@pytest.mark.slow
 def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env: Env) -> None:
     # -- before: twofold alone; the example is not importable here
     listing = env.twofold("plugins")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import replace
-from importlib.metadata import EntryPoint
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pytest
@@ -69,7 +69,7 @@ def test_a_third_party_plugin_cannot_take_a_builtin_id_whatever_its_name() -> No
     registry = plugins.load(
         entry_points_=[
             entry_point("aaa", "twofold_broken.clash"),
-            *plugins._entry_points(),
+            *entry_points(group=plugins.ENTRY_POINT_GROUP),
         ]
     )
     assert registry.owner("2048") == "classic2048"
@@ -155,7 +155,9 @@ def test_no_plugins_means_only_the_builtins(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv(plugins.DISABLE_VARIABLE, "1")
     fib = entry_point("fibonacci", "twofold_fibonacci")
     broken = entry_point("broken-import", "twofold_broken.unimportable")
-    registry = plugins.load(entry_points_=[*plugins._entry_points(), fib, broken])
+    registry = plugins.load(
+        entry_points_=[*entry_points(group=plugins.ENTRY_POINT_GROUP), fib, broken]
+    )
     assert "fib" not in registry.modes and registry.problems == []
     assert "2048" in registry.modes and "2248" in registry.modes
     monkeypatch.setenv(plugins.DISABLE_VARIABLE, "0")

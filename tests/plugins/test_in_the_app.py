@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from importlib.metadata import EntryPoint
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pytest
@@ -20,14 +19,15 @@ def fib_and_a_broken_plugin() -> plugins.Registry:
 
     broken = EntryPoint("broken-import", "twofold_broken.unimportable", plugins.ENTRY_POINT_GROUP)
     return plugins.load(
-        [("fibonacci", twofold_fibonacci)], entry_points_=[*plugins._entry_points(), broken]
+        [("fibonacci", twofold_fibonacci)],
+        entry_points_=[*entry_points(group=plugins.ENTRY_POINT_GROUP), broken],
     )
 
 
-def test_the_menu_lists_the_plugins_modes_and_greys_the_broken_one() -> None:
+async def test_the_menu_lists_the_plugins_modes_and_greys_the_broken_one() -> None:
     store = open_store()
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(fib_and_a_broken_plugin(), store)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -37,17 +37,14 @@ def test_the_menu_lists_the_plugins_modes_and_greys_the_broken_one() -> None:
             assert "fib" in ids and "fib-daily" in ids and "2048" in ids
             assert not ids["fib"].disabled
             assert any(o.disabled and "broken-import" in (o.id or "") for o in found)
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 
 
-def test_a_fibonacci_game_plays_on_the_generic_slide_screen() -> None:
+async def test_a_fibonacci_game_plays_on_the_generic_slide_screen() -> None:
     store = open_store()
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(fib_and_a_broken_plugin(), store, mode_id="fib")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -60,20 +57,19 @@ def test_a_fibonacci_game_plays_on_the_generic_slide_screen() -> None:
             await pilot.press("u")
             assert game.log[-1] == "undo"
             assert store.load_save("fib") is not None
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 
 
-def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_its_save_kept() -> None:
+async def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_its_save_kept() -> (
+    None
+):
     from twofold_broken import faulty
 
     store = open_store()
     registry = plugins.load([("broken-faulty", faulty)], entry_points_=[])
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(registry, store, mode_id="faulty")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -87,9 +83,6 @@ def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_its_save
             assert any("faulty" in str(n.message) for n in app._notifications)
             kept = store.load_save("faulty")
             assert kept is not None and kept.actions == saved.actions  # only the clock moved
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 
@@ -139,7 +132,9 @@ async def play_a_little(pilot: Any, screen: Any) -> None:
 
 
 @pytest.mark.parametrize(("mode_id", "stat"), [("fib", "Sums made"), ("chainsum", "Longest chain")])
-def test_each_example_plays_undoes_hints_helps_counts_and_resumes(mode_id: str, stat: str) -> None:
+async def test_each_example_plays_undoes_hints_helps_counts_and_resumes(
+    mode_id: str, stat: str
+) -> None:
     from twofold.ui.screens.help import HelpScreen
     from twofold.ui.screens.statistics import StatisticsScreen
 
@@ -147,7 +142,7 @@ def test_each_example_plays_undoes_hints_helps_counts_and_resumes(mode_id: str, 
     registry = examples()
     mode = registry.mode(mode_id)
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(registry, store, mode_id=mode_id)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
@@ -182,20 +177,17 @@ def test_each_example_plays_undoes_hints_helps_counts_and_resumes(mode_id: str, 
         async with resumed.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             assert resumed.screen.session.game.log == [*played, "undo"]
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()
 
 
-def test_a_malformed_event_returns_to_the_menu_with_the_save_kept() -> None:
+async def test_a_malformed_event_returns_to_the_menu_with_the_save_kept() -> None:
     from twofold_broken import faulty
 
     store = open_store()
     registry = plugins.load([("broken-move", faulty)], entry_points_=[])
 
-    async def body() -> None:
+    try:
         app = TwofoldApp(registry, store, mode_id="misdrawn")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -208,8 +200,5 @@ def test_a_malformed_event_returns_to_the_menu_with_the_save_kept() -> None:
             assert "misdrawn" in notices and "merged" in notices
             kept = store.load_save("misdrawn")
             assert kept is not None and kept.actions == ("left",)
-
-    try:
-        asyncio.run(body())
     finally:
         store.close()

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import warnings
 from collections.abc import Callable, Coroutine, Iterable, Iterator, Mapping
 from typing import Any
 
 import pytest
 
-from twofold.core import i18n, plugins
+from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
 from twofold.core.store import SqliteStore, open_store
@@ -41,18 +42,13 @@ AppFactory = Callable[..., TwofoldApp]
 
 
 def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """Run a Pilot test body (the suite has no asyncio plugin)."""
+    """Deprecated: write the test as ``async def`` (pytest-asyncio runs it) instead."""
+    warnings.warn(
+        "run(body()) is deprecated: make the test itself `async def` and await in it",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     return asyncio.run(coroutine)
-
-
-@pytest.fixture(autouse=True)
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every app test starts and ends in English, whatever the machine's locale says."""
-    for variable in i18n.LANGUAGE_VARIABLES:
-        monkeypatch.delenv(variable, raising=False)
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 @pytest.fixture(autouse=True)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from textual.app import App, ComposeResult
 
-from tests.ui.conftest import run
 from twofold.ui.widgets import board as board_module
 from twofold.ui.widgets.board import (
     SlideBoard,
@@ -109,37 +110,40 @@ def tile_columns(board: SlideBoard, row: int, value: int) -> list[int]:
     return [i for i in range(len(line)) if line.startswith(str(value), i)]
 
 
-def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
+async def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(board_module, "SLIDE_SECONDS", 10.0)
     monkeypatch.setattr(board_module, "GROW_SECONDS", 10.0)
+    # the board's own clock stands still: a frame timer that fires during the pause (a busy
+    # machine) then works out the same moment the test set, not the real time since play
+    now = [0.0]
+    monkeypatch.setattr(board_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
     rules = ClassicRules(4)
     before: SlideState = rules.from_position(
         {"board": [[0, 0, 0, 8], [0] * 4, [0] * 4, [0] * 4]}, "0" * 8
     )
     outcome = rules.apply(before, "left")
 
-    async def body() -> None:
-        board = SlideBoard(before.board)
-        app = BoardApp(board)
-        async with app.run_test(size=(80, 20)) as pilot:
-            geometry = board.geometry
-            assert geometry is not None
-            start = tile_columns(board, 0, 8)
-            board.play(before.board, outcome.state.board, outcome.events)
-            assert board.animating
-            board._progress = 0.25  # half-way through the glide
-            board.refresh()
-            await pilot.pause()
-            middle = tile_columns(board, 0, 8)
-            board._progress = 0.75  # gliding done, the new tile half grown
-            board.refresh()
-            end = tile_columns(board, 0, 8)
-            assert end[0] < middle[0] < start[0]
-            board.finish_animation()
-            assert tile_columns(board, 0, 8) == end
-            assert not board.animating
-
-    run(body())
+    board = SlideBoard(before.board)
+    app = BoardApp(board)
+    async with app.run_test(size=(80, 20)) as pilot:
+        geometry = board.geometry
+        assert geometry is not None
+        start = tile_columns(board, 0, 8)
+        board.play(before.board, outcome.state.board, outcome.events)
+        assert board.animating
+        now[0] = 5.0
+        board._progress = 0.25  # half-way through the glide
+        board.refresh()
+        await pilot.pause()
+        middle = tile_columns(board, 0, 8)
+        now[0] = 15.0
+        board._progress = 0.75  # gliding done, the new tile half grown
+        board.refresh()
+        end = tile_columns(board, 0, 8)
+        assert end[0] < middle[0] < start[0]
+        board.finish_animation()
+        assert tile_columns(board, 0, 8) == end
+        assert not board.animating
 
 
 def tile_cells(board: SlideBoard, cell: tuple[int, int], value: int) -> int:
@@ -161,7 +165,7 @@ def tile_cells(board: SlideBoard, cell: tuple[int, int], value: int) -> int:
     return count
 
 
-def test_a_new_tile_grows_in(monkeypatch: pytest.MonkeyPatch):
+async def test_a_new_tile_grows_in(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(board_module, "SLIDE_SECONDS", 10.0)
     monkeypatch.setattr(board_module, "GROW_SECONDS", 10.0)
     rules = ClassicRules(4)
@@ -171,19 +175,16 @@ def test_a_new_tile_grows_in(monkeypatch: pytest.MonkeyPatch):
     outcome = rules.apply(before, "left")
     spawn = next(e for e in outcome.events if e.kind == "appeared")
 
-    async def body() -> None:
-        board = SlideBoard(before.board)
-        app = BoardApp(board)
-        async with app.run_test(size=(80, 20)):
-            geometry = board.geometry
-            assert geometry is not None
-            full = geometry.tile_width * geometry.tile_height
-            board.play(before.board, outcome.state.board, outcome.events)
-            board._progress = 0.25  # still gliding: the new tile is not there yet
-            assert tile_cells(board, spawn.cell, spawn.value) == 0
-            board._progress = 0.75
-            assert 0 < tile_cells(board, spawn.cell, spawn.value) < full
-            board.finish_animation()
-            assert tile_cells(board, spawn.cell, spawn.value) == full
-
-    run(body())
+    board = SlideBoard(before.board)
+    app = BoardApp(board)
+    async with app.run_test(size=(80, 20)):
+        geometry = board.geometry
+        assert geometry is not None
+        full = geometry.tile_width * geometry.tile_height
+        board.play(before.board, outcome.state.board, outcome.events)
+        board._progress = 0.25  # still gliding: the new tile is not there yet
+        assert tile_cells(board, spawn.cell, spawn.value) == 0
+        board._progress = 0.75
+        assert 0 < tile_cells(board, spawn.cell, spawn.value) < full
+        board.finish_animation()
+        assert tile_cells(board, spawn.cell, spawn.value) == full

@@ -9,7 +9,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
-from tests.ui.conftest import run
 from twofold.core import i18n
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
@@ -97,22 +96,19 @@ def cut(dialog: Dialog) -> list[str]:
 
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("size", [*SIZES, (120, 40), (40, 12)])
-def test_every_dialog_shows_its_whole_message_and_buttons(
+async def test_every_dialog_shows_its_whole_message_and_buttons(
     language: str, size: tuple[int, int]
 ) -> None:
-    async def body() -> None:
-        opened = app(language)
-        async with opened.run_test(size=size) as pilot:
+    opened = app(language)
+    async with opened.run_test(size=size) as pilot:
+        await pilot.pause()
+        for name, make in every_dialog().items():
+            dialog = make()
+            await opened.push_screen(dialog)
             await pilot.pause()
-            for name, make in every_dialog().items():
-                dialog = make()
-                await opened.push_screen(dialog)
-                await pilot.pause()
-                assert cut(dialog) == [], name
-                opened.pop_screen()
-                await pilot.pause()
-
-    run(body())
+            assert cut(dialog) == [], name
+            opened.pop_screen()
+            await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 from textual.widgets import OptionList, Select, Sparkline, Static, Switch
 
-from tests.ui.conftest import CODE, MID_GAME, AppFactory, run
+from tests.ui.conftest import CODE, MID_GAME, AppFactory
 from twofold.core import hookimpl, i18n
 from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
@@ -87,98 +87,85 @@ def finish(
     )
 
 
-def test_the_menu_lists_every_mode_plugin_modes_and_problems(make_app: AppFactory):
-    async def body() -> None:
-        app = make_app(extra=PLUGINS)
-        async with app.run_test(size=(80, 24)):
-            assert isinstance(app.screen, MenuScreen)
-            options = menu_options(app)
-            for mode_id in ("2048", "2048-5x5", "2048-6x6", "2048-daily", "2248", "mini-3x3"):
-                assert mode_id in options and not options[mode_id].disabled
-            problems = [o for key, o in options.items() if key.startswith("problem:")]
-            assert all(o.disabled for o in problems)
-            texts = " ".join(str(o.prompt) for o in problems)
-            assert "the plugin fell over" in texts
-            assert "unknown controls 'dial'" in texts
-
-    run(body())
+async def test_the_menu_lists_every_mode_plugin_modes_and_problems(make_app: AppFactory):
+    app = make_app(extra=PLUGINS)
+    async with app.run_test(size=(80, 24)):
+        assert isinstance(app.screen, MenuScreen)
+        options = menu_options(app)
+        for mode_id in ("2048", "2048-5x5", "2048-6x6", "2048-daily", "2248", "mini-3x3"):
+            assert mode_id in options and not options[mode_id].disabled
+        problems = [o for key, o in options.items() if key.startswith("problem:")]
+        assert all(o.disabled for o in problems)
+        texts = " ".join(str(o.prompt) for o in problems)
+        assert "the plugin fell over" in texts
+        assert "unknown controls 'dial'" in texts
 
 
-def test_chain_modes_are_greyed_when_their_screen_is_missing(
+async def test_chain_modes_are_greyed_when_their_screen_is_missing(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ):
     monkeypatch.setitem(sys.modules, "twofold.ui.chain", None)  # importing it fails
 
-    async def body() -> None:
-        app = make_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            options = menu_options(app)
-            assert options["2248"].disabled
-            assert "no screen for chain games is installed" in str(options["2248"].prompt)
-            assert not app.open_mode("2248")
-            await pilot.pause()
-            assert isinstance(app.screen, MenuScreen)
-
-    run(body())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        options = menu_options(app)
+        assert options["2248"].disabled
+        assert "no screen for chain games is installed" in str(options["2248"].prompt)
+        assert not app.open_mode("2248")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
 
 
-def test_the_menu_shows_best_scores_and_waiting_games(make_app: AppFactory, store: SqliteStore):
+async def test_the_menu_shows_best_scores_and_waiting_games(
+    make_app: AppFactory, store: SqliteStore
+):
     finish(store, "2048-5x5", 3456, (2, 4, 256), 1)
 
-    async def body() -> None:
-        app = make_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            assert "best 3456" in str(menu_options(app)["2048-5x5"].prompt)
-            assert "no games yet" in str(menu_options(app)["2048"].prompt)
-            app.open_mode("2048")
-            await pilot.pause()
-            await pilot.press("left", "up", "right", "escape")
-            assert isinstance(app.screen, MenuScreen)
-            assert "game in progress" in str(menu_options(app)["2048"].prompt)
-
-    run(body())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "best 3456" in str(menu_options(app)["2048-5x5"].prompt)
+        assert "no games yet" in str(menu_options(app)["2048"].prompt)
+        app.open_mode("2048")
+        await pilot.pause()
+        await pilot.press("left", "up", "right", "escape")
+        assert isinstance(app.screen, MenuScreen)
+        assert "game in progress" in str(menu_options(app)["2048"].prompt)
 
 
-def test_enter_and_click_open_a_mode(make_app: AppFactory):
-    async def body() -> None:
-        app = make_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            option_list = app.screen.query_one("#modes", OptionList)
-            index = [o.id for o in option_list.options].index("2048-5x5")
-            option_list.highlighted = index
-            await pilot.press("enter")
-            screen = app.screen
-            assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-5x5"
-            await pilot.press("escape")
-            index = [o.id for o in option_list.options].index("2048-6x6")
-            await pilot.click("#modes", offset=(5, 1 + index))
-            screen = app.screen
-            assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-6x6"
-
-    run(body())
+async def test_enter_and_click_open_a_mode(make_app: AppFactory):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        option_list = app.screen.query_one("#modes", OptionList)
+        index = [o.id for o in option_list.options].index("2048-5x5")
+        option_list.highlighted = index
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-5x5"
+        await pilot.press("escape")
+        index = [o.id for o in option_list.options].index("2048-6x6")
+        await pilot.click("#modes", offset=(5, 1 + index))
+        screen = app.screen
+        assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-6x6"
 
 
-def test_a_plugins_slide_mode_plays_on_the_slide_screen(make_app: AppFactory):
-    async def body() -> None:
-        app = make_app(extra=PLUGINS)
-        async with app.run_test(size=(80, 24)) as pilot:
-            assert app.open_mode("mini-3x3")
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, SlideScreen)
-            board = screen.query_one(SlideBoard)
-            assert len(board.board) == 3
-            geometry = board.geometry
-            assert geometry is not None and geometry.cols == 3
-            for key in ("left", "up", "right", "down"):
-                await pilot.press(key)
-            assert board.board == screen.session.game.state.board
-            assert screen.session.game.state.moves >= 1
-
-    run(body())
+async def test_a_plugins_slide_mode_plays_on_the_slide_screen(make_app: AppFactory):
+    app = make_app(extra=PLUGINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_mode("mini-3x3")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SlideScreen)
+        board = screen.query_one(SlideBoard)
+        assert len(board.board) == 3
+        geometry = board.geometry
+        assert geometry is not None and geometry.cols == 3
+        for key in ("left", "up", "right", "down"):
+            await pilot.press(key)
+        assert board.board == screen.session.game.state.board
+        assert screen.session.game.state.moves >= 1
 
 
-def test_a_chain_screen_that_fails_to_import_greys_its_modes(
+async def test_a_chain_screen_that_fails_to_import_greys_its_modes(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ):
     import builtins
@@ -190,60 +177,53 @@ def test_a_chain_screen_that_fails_to_import_greys_its_modes(
             raise RuntimeError("broken chain screen")
         return real_import(name, *args, **kwargs)
 
-    async def body() -> None:
-        app = make_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            assert not menu_options(app)["2248"].disabled  # found, not yet imported
-            monkeypatch.setattr(builtins, "__import__", failing_import)
-            assert not app.open_mode("2248")
-            await pilot.pause()
-            assert isinstance(app.screen, MenuScreen)
-            option = menu_options(app)["2248"]
-            assert option.disabled and "failed to load (RuntimeError)" in str(option.prompt)
-
-    run(body())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert not menu_options(app)["2248"].disabled  # found, not yet imported
+        monkeypatch.setattr(builtins, "__import__", failing_import)
+        assert not app.open_mode("2248")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        option = menu_options(app)["2248"]
+        assert option.disabled and "failed to load (RuntimeError)" in str(option.prompt)
 
 
-def test_help_lists_rules_and_every_key(make_app: AppFactory):
-    async def body() -> None:
-        app = make_app("2048")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("question_mark")
-            assert isinstance(app.screen, HelpScreen)
-            await pilot.pause()
-            text = app.screen.query_one("#help-text").source  # type: ignore[attr-defined]
-            for words in ("merge", "Undo", "Copy link", "Ctrl+Z", "W", "H"):
-                assert words in text
-            await pilot.press("escape")
-            assert isinstance(app.screen, SlideScreen)
-
-    run(body())
+async def test_help_lists_rules_and_every_key(make_app: AppFactory):
+    app = make_app("2048")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.pause()
+        text = app.screen.query_one("#help-text").source  # type: ignore[attr-defined]
+        for words in ("merge", "Undo", "Copy link", "Ctrl+Z", "W", "H"):
+            assert words in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, SlideScreen)
 
 
-def test_statistics_show_records_tiles_and_recent_scores(make_app: AppFactory, store: SqliteStore):
+async def test_statistics_show_records_tiles_and_recent_scores(
+    make_app: AppFactory, store: SqliteStore
+):
     for n, score in enumerate((1200, 3400, 2200), start=1):
         finish(store, "2048", score, (2, 4, 8, 16, 128, 256), n)
 
-    async def body() -> None:
-        app = make_app()
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.screen.query_one("#modes", OptionList).highlighted = list(app.registry.modes).index(
-                "2048"
-            )
-            await pilot.press("t")
-            screen = app.screen
-            assert isinstance(screen, StatisticsScreen)
-            assert screen.mode_id == "2048"
-            sparkline = screen.query_one("#stats-scores", Sparkline)
-            assert list(sparkline.data or []) == [1200.0, 3400.0, 2200.0]
-            tiles = str(screen.query_one("#stats-tiles", Static).render())
-            assert "256" in tiles
-            await pilot.press("right_square_bracket")
-            assert screen.mode_id != "2048"
-            await pilot.press("escape")
-            assert isinstance(app.screen, MenuScreen)
-
-    run(body())
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.screen.query_one("#modes", OptionList).highlighted = list(app.registry.modes).index(
+            "2048"
+        )
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        assert screen.mode_id == "2048"
+        sparkline = screen.query_one("#stats-scores", Sparkline)
+        assert list(sparkline.data or []) == [1200.0, 3400.0, 2200.0]
+        tiles = str(screen.query_one("#stats-tiles", Static).render())
+        assert "256" in tiles
+        await pilot.press("right_square_bracket")
+        assert screen.mode_id != "2048"
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
 
 
 class ChainsPlugin:
@@ -261,118 +241,102 @@ def shown_records(screen: StatisticsScreen) -> str:
     return console.export_text()
 
 
-def test_statistics_show_each_modes_own_statistics(make_app: AppFactory, store: SqliteStore):
+async def test_statistics_show_each_modes_own_statistics(make_app: AppFactory, store: SqliteStore):
     for n, sums in enumerate((4, 5), start=1):
         finish(store, "chains", 100 * n, (2, 4, 64), n, stats={"sum_chains": sums})
     finish(store, "2048", 1000, (2, 2048), 3)
     finish(store, "2248", 500, (2, 64), 4, stats={"longest_chain": 7, "merges": 30})
 
-    async def body() -> None:
-        app = make_app(extra=[("chains", ChainsPlugin())])
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(StatisticsScreen("chains"))
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, StatisticsScreen)
-            text = shown_records(screen)
-            assert "Chains" in text and "9" in text and "Games played" in text
-            for other in ("2048", "2248", "Longest chain", "Merges", "streak"):
-                assert other not in text
-            screen.query_one("#stats-mode", Select).value = "2048"
-            await pilot.pause()
-            text = shown_records(screen)
-            assert "Games reaching 2048" in text and "Longest chain" not in text
-            screen.query_one("#stats-mode", Select).value = "2248"
-            await pilot.pause()
-            text = shown_records(screen)
-            assert "Longest chain" in text and "Merges" in text and "30" in text
-            assert "Games reaching 2048" not in text
-
-    run(body())
+    app = make_app(extra=[("chains", ChainsPlugin())])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(StatisticsScreen("chains"))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        text = shown_records(screen)
+        assert "Chains" in text and "9" in text and "Games played" in text
+        for other in ("2048", "2248", "Longest chain", "Merges", "streak"):
+            assert other not in text
+        screen.query_one("#stats-mode", Select).value = "2048"
+        await pilot.pause()
+        text = shown_records(screen)
+        assert "Games reaching 2048" in text and "Longest chain" not in text
+        screen.query_one("#stats-mode", Select).value = "2248"
+        await pilot.pause()
+        text = shown_records(screen)
+        assert "Longest chain" in text and "Merges" in text and "30" in text
+        assert "Games reaching 2048" not in text
 
 
-def test_settings_are_used_and_saved(make_app: AppFactory, store: SqliteStore):
-    async def body() -> None:
-        app = make_app("2048")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("comma")
-            screen = app.screen
-            assert isinstance(screen, SettingsScreen)
-            screen.query_one("#setting-theme", Select).value = "nord"
-            await pilot.pause()
-            assert app.theme == "nord"
-            await pilot.click("#setting-sound")
-            await pilot.click("#setting-reduced_motion")
-            assert screen.query_one("#setting-sound", Switch).value
-            saved = store.load_settings()
-            assert saved.theme == "nord" and saved.sound and saved.reduced_motion
-            await pilot.press("escape")
-            game = app.screen
-            assert isinstance(game, SlideScreen)
-            assert not game.query_one(SlideBoard).animate_moves
-
-    run(body())
+async def test_settings_are_used_and_saved(make_app: AppFactory, store: SqliteStore):
+    app = make_app("2048")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("comma")
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        screen.query_one("#setting-theme", Select).value = "nord"
+        await pilot.pause()
+        assert app.theme == "nord"
+        await pilot.click("#setting-sound")
+        await pilot.click("#setting-reduced_motion")
+        assert screen.query_one("#setting-sound", Switch).value
+        saved = store.load_settings()
+        assert saved.theme == "nord" and saved.sound and saved.reduced_motion
+        await pilot.press("escape")
+        game = app.screen
+        assert isinstance(game, SlideScreen)
+        assert not game.query_one(SlideBoard).animate_moves
 
 
-def test_a_new_language_rebuilds_the_screens_at_once(make_app: AppFactory, store: SqliteStore):
-    async def body() -> None:
-        app = make_app("2048", position=MID_GAME, motion=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("left")
-            played = app.screen.session.game.state  # type: ignore[attr-defined]
-            assert played.moves == MID_GAME["moves"] + 1
-            await pilot.press("comma")
-            before = app.screen
-            before.query_one("#setting-language", Select).value = "de"
-            await pilot.pause()
-            assert i18n.current_language() == "de"
-            assert store.load_settings().language == "de"
-            now = app.screen
-            assert isinstance(now, SettingsScreen) and now is not before
-            await pilot.press("escape")
-            game = app.screen
-            assert isinstance(game, SlideScreen)
-            assert game.session.game.state == played
-            descriptions = {a.binding.description for a in game.active_bindings.values()}
-            assert i18n._("Move") != "Move"
-            assert i18n._("Move") in descriptions
-
-    run(body())
-
-
-def test_key_bindings_open_from_settings(make_app: AppFactory):
-    async def body() -> None:
-        app = make_app(motion=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("comma")
-            await pilot.click("#setting-keys")
-            assert type(app.screen).__name__ == "KeyBindingsScreen"
-
-    run(body())
+async def test_a_new_language_rebuilds_the_screens_at_once(
+    make_app: AppFactory, store: SqliteStore
+):
+    app = make_app("2048", position=MID_GAME, motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("left")
+        played = app.screen.session.game.state  # type: ignore[attr-defined]
+        assert played.moves == MID_GAME["moves"] + 1
+        await pilot.press("comma")
+        before = app.screen
+        before.query_one("#setting-language", Select).value = "de"
+        await pilot.pause()
+        assert i18n.current_language() == "de"
+        assert store.load_settings().language == "de"
+        now = app.screen
+        assert isinstance(now, SettingsScreen) and now is not before
+        await pilot.press("escape")
+        game = app.screen
+        assert isinstance(game, SlideScreen)
+        assert game.session.game.state == played
+        descriptions = {a.binding.description for a in game.active_bindings.values()}
+        assert i18n._("Move") != "Move"
+        assert i18n._("Move") in descriptions
 
 
-def test_saved_settings_apply_at_start(make_app: AppFactory):
-    async def body() -> None:
-        app = make_app(theme="textual-light")
-        async with app.run_test(size=(80, 24)):
-            assert app.theme == "textual-light"
+async def test_key_bindings_open_from_settings(make_app: AppFactory):
+    app = make_app(motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("comma")
+        await pilot.click("#setting-keys")
+        assert type(app.screen).__name__ == "KeyBindingsScreen"
 
-    run(body())
+
+async def test_saved_settings_apply_at_start(make_app: AppFactory):
+    app = make_app(theme="textual-light")
+    async with app.run_test(size=(80, 24)):
+        assert app.theme == "textual-light"
 
 
-def test_sound_rings_the_bell_on_a_merge(make_app: AppFactory, store: SqliteStore):
+async def test_sound_rings_the_bell_on_a_merge(make_app: AppFactory, store: SqliteStore):
     position = {"board": [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]}
 
-    async def body() -> None:
-        app = make_app("2048", position=position, motion=False)
-        rings: list[float] = []
-        app.bell = lambda: rings.append(time.monotonic())  # type: ignore[method-assign]
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.settings = app.settings.__class__(**{**app.settings.as_dict(), "sound": True})
-            await pilot.press("left")
-            assert len(rings) == 1
-
-    run(body())
+    app = make_app("2048", position=position, motion=False)
+    rings: list[float] = []
+    app.bell = lambda: rings.append(time.monotonic())  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.settings = app.settings.__class__(**{**app.settings.as_dict(), "sound": True})
+        await pilot.press("left")
+        assert len(rings) == 1
 
 
 def test_run_app_refuses_an_unknown_mode(capsys: Any):
@@ -380,22 +344,19 @@ def test_run_app_refuses_an_unknown_mode(capsys: Any):
     assert "no-such-mode" in capsys.readouterr().err
 
 
-def test_help_from_the_menu_covers_2248_and_starts_its_tutorial(make_app: AppFactory) -> None:
+async def test_help_from_the_menu_covers_2248_and_starts_its_tutorial(make_app: AppFactory) -> None:
     from twofold.ui.screens.help import help_markdown
     from twofold.ui.screens.tutorial import TutorialScreen
 
     text = help_markdown(None)
     assert "2248" in text and "retire" in text.lower()
 
-    async def body() -> None:
-        app = make_app()
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            await pilot.press("question_mark")
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
-            await pilot.press("t")
-            await pilot.pause()
-            assert isinstance(app.screen, TutorialScreen)
-
-    run(body())
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialScreen)

@@ -3,7 +3,6 @@ what the adapter takes it for: an upgrade that moves one fails here, by name."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from typing import ClassVar
 
@@ -48,21 +47,18 @@ def test__merged_bindings_is_a_classs_own_bindings_map() -> None:
     assert class_bindings(type("Plain", (), {})) is None
 
 
-def test__bindings_and__screen_stacks_of_a_running_app() -> None:
-    async def body() -> None:
-        app = App[None]()
-        async with app.run_test() as pilot:
-            await app.push_screen(Keyed())
-            await pilot.pause()
-            screen = app.screen
-            assert isinstance(node_bindings(app), BindingsMap)
-            assert "x" in node_bindings(screen).key_to_bindings
-            set_node_bindings(screen, BindingsMap())
-            assert node_bindings(screen).key_to_bindings == {}
-            stacks = screen_stacks(app)
-            assert any(screen in stack for stack in stacks)
-
-    asyncio.run(body())
+async def test__bindings_and__screen_stacks_of_a_running_app() -> None:
+    app = App[None]()
+    async with app.run_test() as pilot:
+        await app.push_screen(Keyed())
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(node_bindings(app), BindingsMap)
+        assert "x" in node_bindings(screen).key_to_bindings
+        set_node_bindings(screen, BindingsMap())
+        assert node_bindings(screen).key_to_bindings == {}
+        stacks = screen_stacks(app)
+        assert any(screen in stack for stack in stacks)
 
 
 def test_the_palettes_no_matches_members() -> None:

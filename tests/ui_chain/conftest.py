@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import inspect
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import date
 from typing import Any
@@ -12,7 +10,6 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from twofold.core import i18n
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
 from twofold.core.session import Session
@@ -24,16 +21,6 @@ from twofold.ui.chain.board import Cell, ChainBoard
 
 
 @pytest.fixture(autouse=True)
-def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every test reads English, whatever the machine's locale says."""
-    for variable in i18n.LANGUAGE_VARIABLES:
-        monkeypatch.delenv(variable, raising=False)
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture(autouse=True)
 def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     """Flashes and messages that outlast a slow, busy test machine."""
     from twofold.ui.chain import board, dialogs, status
@@ -42,16 +29,6 @@ def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
     monkeypatch.setattr(status, "REFUSAL_SECONDS", 30.0)
     monkeypatch.setattr(status, "MESSAGE_SECONDS", 30.0)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
-    """Run ``async def`` tests with asyncio.run (the suite has no asyncio plugin)."""
-    if not inspect.iscoroutinefunction(pyfuncitem.obj):
-        return None
-    names = pyfuncitem._fixtureinfo.argnames
-    asyncio.run(pyfuncitem.obj(**{name: pyfuncitem.funcargs[name] for name in names}))
-    return True
 
 
 CODE = code_from_text("ui-chain")

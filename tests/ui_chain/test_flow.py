@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.ui_chain.conftest import FakeClock, board_of, drag, ladder, no_pairs, playing
+from tests.waiting import palette_lists
 from twofold.core.settings import Settings
 from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.dialogs import ConfirmDialog
@@ -219,8 +220,7 @@ async def test_the_palette_runs_a_chain_action() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"tutorial")
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        await palette_lists(pilot, "utorial")
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, TutorialScreen)

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from tests.ui_chain.conftest import board_of, click, drag, ladder, playing, settle
+from tests.waiting import until
 from twofold.ui.chain.powerups import PowerUpBar
 
 
@@ -48,7 +49,9 @@ async def test_button_arms_and_disarms() -> None:
     async with playing() as (pilot, screen):
         await pilot.click("#powerup-swap")
         assert screen.armed == "swap"
-        await pilot.pause(0.5)  # a button ignores clicks while it shows the last press
+        button = screen.query_one("#powerup-swap")
+        # a button ignores clicks while it shows the last press
+        await until(pilot, lambda: not button.has_class("-active"), what="the press shown")
         await pilot.click("#powerup-swap")
         assert screen.armed is None
 

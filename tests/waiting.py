@@ -1,0 +1,42 @@
+"""Waiting on a condition in an app test, never on a fixed sleep (a busy machine is slow)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+#: generous: the machine is shared, and a worker or a timer may be late
+WAIT_SECONDS = 20.0
+
+
+async def until(
+    pilot: Pilot[Any], condition: Callable[[], object], *, what: str = "", seconds: float = 0
+) -> None:
+    """Let the app run until ``condition()`` is true; fail saying ``what`` if it never is."""
+    deadline = time.monotonic() + (seconds or WAIT_SECONDS)
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds or WAIT_SECONDS} s for {what or condition}")
+        await pilot.pause(0.02)
+
+
+def palette_options(pilot: Pilot[Any]) -> list[str]:
+    """What the open command palette lists now (its search runs in a worker)."""
+    found = pilot.app.screen.query(OptionList)
+    if not found:
+        return []
+    options = found.first()
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def palette_lists(pilot: Pilot[Any], words: str) -> None:
+    """Wait until the open command palette's list shows ``words``."""
+    await until(
+        pilot,
+        lambda: any(words in option for option in palette_options(pilot)),
+        what=f"{words!r} in the command palette",
+    )
