@@ -84,10 +84,10 @@ class Env:
 
 @pytest.fixture(scope="session")
 def example_wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The three example plugins as wheels, built by pip from copies of their folders."""
+    """The example plugins as wheels, built by pip from copies of their folders."""
     out = tmp_path_factory.mktemp("wheels")
     wheels = {}
-    for project in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR):
+    for project in (FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR):
         # a copy: an in-tree build would leave build/ and *.egg-info in examples/
         source = out / "src" / project.name
         shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
