@@ -211,3 +211,36 @@ def _flags(text: str, default: Mapping[str, bool] | None) -> Mapping[str, bool] 
     if isinstance(value, dict) and all(isinstance(v, bool) for v in value.values()):
         return value
     return default
+
+
+def checkpoint_slot(mode_id: str) -> str:
+    """The ``saves`` row that keeps a mode's checkpoint beside its save (no reader of
+    saves lists it: an older twofold passes it by, as it does a save set aside)."""
+    return f"{mode_id}#checkpoint"
+
+
+def encode_checkpoint(saved: SavedGame) -> str:
+    """The checkpoint of ``saved`` as stored: sealed, and tied to its game."""
+    payload: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "game_id": saved.game_id,
+        "code": saved.code,
+        "checkpoint": saved.checkpoint,
+    }
+    payload = json.loads(json.dumps(payload))
+    payload["check"] = checksum(payload)
+    return json.dumps(payload, ensure_ascii=False)
+
+
+def decode_checkpoint(text: Any, saved: SavedGame) -> Mapping[str, Any] | None:
+    """The checkpoint stored for ``saved``'s game, or None when it is not one (ignored)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.pop("check", None) != checksum(data):
+        return None
+    if data.get("format") != SAVE_FORMAT or data.get("game_id") != saved.game_id:
+        return None
+    found = data.get("checkpoint")
+    return found if data.get("code") == saved.code and isinstance(found, dict) else None
