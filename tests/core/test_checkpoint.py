@@ -23,11 +23,13 @@ from hypothesis import strategies as st
 from tests.core.toy import TALLY
 from twofold.core import checkpoint
 from twofold.core.game import Game
+from twofold.core.kept import SavedGame
 from twofold.core.plugins import registry
 from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session
 from twofold.core.store import DB_NAME, open_store
 from twofold.core.store.saves import checkpoint_slot, encode_checkpoint
+from twofold.core.store.writes import Writes
 
 MODES = registry().modes
 CELLS = st.tuples(st.integers(0, 7), st.integers(0, 4))
@@ -352,3 +354,15 @@ def test_every_built_in_codec_reads_back_what_it_writes(plan: list[Any], mode_id
         for state in (game.state, *game.history):
             data = json.loads(json.dumps(mode.codec.encode(state)))
             assert mode.codec.decode(data) == state
+
+
+def test_a_checkpoint_waiting_to_be_written_is_not_dropped_by_the_next_save() -> None:
+    first = SavedGame("2048", "CHECKPT1", ("left",), game_id="g", checkpoint={"at": 1})
+    later = replace(first, actions=("left", "up"), checkpoint=None)
+    other = replace(later, game_id="h")
+    waiting = Writes(saves={"2048": first})
+    waiting.add(Writes(saves={"2048": later}))
+    kept = waiting.saves["2048"]
+    assert kept is not None and kept.actions == later.actions and kept.checkpoint == {"at": 1}
+    waiting.add(Writes(saves={"2048": other}))
+    assert waiting.saves["2048"] == other  # another game's save takes no checkpoint
