@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from hashlib import blake2b
@@ -121,7 +122,8 @@ def decode_sealed(text: str | bytes, mode_id: str) -> tuple[SavedGame, str]:
     saved = SavedGame(
         mode_id=mode_id,
         code=code,
-        actions=tuple(actions),
+        # one string per distinct action: a long log of few words costs a pointer an action
+        actions=tuple(map(sys.intern, actions)),
         elapsed=float(elapsed),
         flags=flags,
         position=position,
@@ -188,7 +190,7 @@ def with_tail(saved: SavedGame, base: str, rows: list[tuple[Any, ...]]) -> tuple
             # the base and the rows before are sealed and valid: resume there
             lost = max(len(mine) - number, _last_seq(mine) + 1 - len(actions))
             break
-        actions.append(action)
+        actions.append(sys.intern(action))
         elapsed = float(row_elapsed)
         flags = _flags(row_flags, flags)
     else:
