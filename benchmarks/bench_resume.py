@@ -3,15 +3,16 @@
 One 2048 game of ``--actions`` actions is played by the rules (corner moves; ``undo``
 whenever the board is stuck, so the game never ends and the undo history stays full),
 and written straight into a real database in a temporary folder: its base of all but
-``--tail`` actions, then those as tail rows, with the checkpoint a session would have
-taken (``--since`` actions before the end). Each resume runs in a fresh process and
+``--tail`` actions (by default the longest tail a save keeps), then those as tail
+rows, with the checkpoint a session would have taken (``--since`` actions before the
+end). Each resume runs in a fresh process and
 reports its seconds (opening the store, reading the save, rebuilding the game) and its
 peak memory: from the checkpoint, then by full replay (the mode without its codec, as
 every save resumed before checkpoints; ``--before PYTHON`` also times another install,
 such as old main's venv, on the same file). The resumed games are compared.
 Target: a 1,000,000-action save resumes in under 1 s.
 
-    nice -n 19 .venv/bin/python benchmarks/bench_resume.py [--actions 1000000] [--tail 1000]
+    nice -n 19 .venv/bin/python benchmarks/bench_resume.py [--actions 1000000] [--tail N]
         [--since 500] [--before /work/main/.venv/bin/python]
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -34,6 +36,7 @@ from twofold.core.kept import SavedGame
 from twofold.core.plugins import registry
 from twofold.core.rules import Refused
 from twofold.core.store import open_store
+from twofold.core.store.saves import TAIL_SHARE
 
 MODE = "2048"
 CODE = "BENCHRES"
@@ -48,6 +51,7 @@ start = time.perf_counter()
 from twofold.core.plugins import registry
 from twofold.core.session import Session
 from twofold.core.store import open_store
+from twofold.core.store.saves import TAIL_SHARE
 mode = registry().modes[sys.argv[1]]
 if sys.argv[2] == "replay" and hasattr(mode, "codec"):
     mode = replace(mode, codec=None)
@@ -91,6 +95,11 @@ def write(game: Game, taken: dict[str, object] | None, tail: int) -> None:
     store.write_save(replace(saved, actions=tuple(game.log), checkpoint=taken))
     store.release_seat(MODE)
     store.close()
+    with sqlite3.connect(store.path) as connection:
+        rows = connection.execute("SELECT count(*) FROM save_tail").fetchone()[0]
+    connection.close()
+    if rows != tail:
+        raise SystemExit(f"the save has {rows:,} tail rows, not {tail:,}: --tail is too long")
 
 
 def resume(python: str, how: str) -> dict[str, object]:
@@ -109,10 +118,14 @@ def fingerprint(text: object) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=1_000_000)
-    parser.add_argument("--tail", type=int, default=1_000, help="actions kept as tail rows")
+    parser.add_argument(
+        "--tail", type=int, help="actions kept as tail rows (default: the most a save keeps)"
+    )
     parser.add_argument("--since", type=int, default=500, help="actions after the checkpoint")
     parser.add_argument("--before", help="another install's python to time on the same save")
     args = parser.parse_args()
+    if args.tail is None:  # the longest tail before the base is written again
+        args.tail = max(args.actions // (TAIL_SHARE + 1), 1)
     os.environ["TWOFOLD_HOME"] = tempfile.mkdtemp(prefix="bench-resume-")
     began = time.perf_counter()
     game, taken = play(args.actions, args.since)

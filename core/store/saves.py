@@ -3,7 +3,8 @@
 A save is the game's log as JSON text with a format number and a checksum (the
 *base*), plus the actions taken since, one row each in ``save_tail``, each sealed with
 a checksum that chains it to its base. The base is written again only when the tail
-has grown as long as the base, so a save costs O(1) per action however long the game.
+has grown to a sixteenth of the base, so a save costs O(1) per action however long the
+game, and the tail a resume reads and checks row by row stays short.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from twofold.core.store.schema import SAVE_TAIL
 
 #: the format of the JSON a save is stored as; a newer one is refused, never guessed at
 SAVE_FORMAT = 1
-#: a save's base is rewritten once its tail is this long and as long as the base itself
+#: a save's base is rewritten once its tail is this long and a TAIL_SHARE-th of the base
 TAIL_FROM = 64
+TAIL_SHARE = 16
 _CODE = re.compile(r"[0-9A-Z]{8}")
 #: the tail columns a save is read back from, in :data:`SAVE_TAIL`'s order after mode_id
 TAIL_COLUMNS = ", ".join(SAVE_TAIL.names[1:])

@@ -187,7 +187,8 @@ class SaveSlots:
             and slot.game_id == saved.game_id
             and slot.code == saved.code
             and slot.base_length <= slot.written < count
-            and count - slot.base_length <= max(slot.base_length, saves.TAIL_FROM)
+            and count - slot.base_length
+            <= max(slot.base_length // saves.TAIL_SHARE, saves.TAIL_FROM)
         ):
             # the new actions only; a save with none new (closing) writes the base again
             connection.executemany(

@@ -28,7 +28,7 @@ from twofold.core.plugins import registry
 from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session
 from twofold.core.store import DB_NAME, open_store
-from twofold.core.store.saves import checkpoint_slot, encode_checkpoint
+from twofold.core.store.saves import TAIL_FROM, TAIL_SHARE, checkpoint_slot, encode_checkpoint
 from twofold.core.store.writes import Writes
 
 MODES = registry().modes
@@ -366,3 +366,16 @@ def test_a_checkpoint_waiting_to_be_written_is_not_dropped_by_the_next_save() ->
     assert kept is not None and kept.actions == later.actions and kept.checkpoint == {"at": 1}
     waiting.add(Writes(saves={"2048": other}))
     assert waiting.saves["2048"] == other  # another game's save takes no checkpoint
+
+
+def test_the_tail_a_resume_reads_row_by_row_stays_a_small_share_of_the_save() -> None:
+    store = open_store()
+    longest = 0
+    for count in range(1, 1_501):
+        store.write_save(SavedGame("2048", "CHECKPT1", ("left",) * count, game_id="long"))
+        with sqlite3.connect(store.path) as connection:
+            tail = connection.execute("SELECT count(*) FROM save_tail").fetchone()[0]
+        connection.close()
+        longest = max(longest, tail - max((count - tail) // TAIL_SHARE, TAIL_FROM))
+    store.close()
+    assert longest <= 0
