@@ -104,7 +104,11 @@ def write(game: Game, taken: dict[str, object] | None, tail: int) -> None:
 
 def resume(python: str, how: str) -> dict[str, object]:
     found = subprocess.run(
-        [python, "-c", CHILD, MODE, how], capture_output=True, text=True, check=False
+        [python, "-c", CHILD, MODE, how],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=os.environ["TWOFOLD_HOME"],  # each install imports its own twofold, not this folder's
     )
     if found.returncode:
         raise SystemExit(f"{python} could not resume the save: {found.stderr.strip()[-400:]}")
