@@ -1,4 +1,5 @@
-"""Optional capabilities a mode may offer: a hint, an autoplayer, a sample game, a chain judge.
+"""Optional capabilities a mode may offer: a hint, an autoplayer, a sample game, a chain judge,
+a state codec.
 
 Each is a field of :class:`twofold.core.rules.Mode` that is ``None`` when the mode
 does not offer it; the app shows an action only where the mode offers it (Hint,
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from twofold.core.events import Cell
 
@@ -77,3 +78,23 @@ ChainJudge = Callable[[Any, Sequence[Cell]], Verdict]
 HintFunction = Callable[[Any], Hint | None]
 #: the mode's sample game, loaded when asked for (None when it has none for this board)
 SampleFunction = Callable[[], Sample | None]
+
+
+@runtime_checkable
+class StateCodec(Protocol):
+    """Writes a mode's states as JSON values and reads them back (``Mode.codec``).
+
+    With it, a save keeps a checkpoint of the game every so many actions, and resuming
+    replays only the actions since (see :mod:`twofold.core.checkpoint`); without it a
+    save is replayed from its first action, as always. ``decode(encode(s)) == s`` must
+    hold for every state the rules make, and ``decode`` raises ValueError (or KeyError,
+    TypeError) for data it did not write: such a checkpoint is ignored, never trusted.
+    """
+
+    def encode(self, state: Any) -> Any:
+        """``state`` as a JSON value (dicts, lists, strings, ints, floats, bools, None)."""
+        ...
+
+    def decode(self, data: Any) -> Any:
+        """The state ``encode`` wrote as ``data``; raise ValueError if it is not one."""
+        ...

@@ -123,14 +123,18 @@ class Game:
     ) -> Game:
         """Rebuild a game from its log; raise ReplayError if any action is refused."""
         game = cls.start(mode, code, position=position, clock=clock)
-        for number, action in enumerate(actions, start=1):
+        game.play_on(actions)
+        return game
+
+    def play_on(self, actions: Iterable[str]) -> None:
+        """Replay ``actions`` after those of the log; raise ReplayError if any is refused."""
+        for number, action in enumerate(actions, start=len(self.log) + 1):
             try:
-                step = game.act(action)
+                step = self.act(action)
             except Refused as refusal:
                 raise ReplayError(f"action {number} ({action!r}) was refused: {refusal}") from None
             if not step.changed:
                 raise ReplayError(f"action {number} ({action!r}) changed nothing")
-        return game
 
     # -- play ---------------------------------------------------------------------------
 

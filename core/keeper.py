@@ -8,6 +8,7 @@ something (hold a seat, keep a write) still answers, and says so in its fields.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Protocol
 
@@ -54,7 +55,9 @@ class Store(Protocol):
         """The saved game of a mode; raise ValueError if the stored save is unreadable."""
         ...
 
-    def write_save(self, saved: SavedGame) -> None: ...
+    def write_save(self, saved: SavedGame) -> None:
+        """Keep a save; one with no ``checkpoint`` keeps the one its game already has."""
+        ...
 
     def clear_save(self, mode_id: str) -> None: ...
 
@@ -127,6 +130,9 @@ class MemoryStore:
         return self.saves.get(mode_id)
 
     def write_save(self, saved: SavedGame) -> None:
+        old = self.saves.get(saved.mode_id)
+        if saved.checkpoint is None and old is not None and old.game_id == saved.game_id:
+            saved = replace(saved, checkpoint=old.checkpoint)  # a game keeps its checkpoint
         self.saves[saved.mode_id] = saved
 
     def clear_save(self, mode_id: str) -> None:

@@ -48,6 +48,9 @@ class SavedGame:
     live: FinishedGame | None = None
     #: actions of a damaged tail that could not be read (the save resumes before them)
     lost: int = 0
+    #: the game's state at one action of its log (see twofold.core.checkpoint), or None;
+    #: a save written with None keeps the checkpoint its game already has
+    checkpoint: Mapping[str, Any] | None = None
 
 
 class NewerSave(ValueError):

@@ -20,7 +20,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
-from twofold.core.capabilities import AutoplayerFactory, ChainJudge, HintFunction, SampleFunction
+from twofold.core.capabilities import (
+    AutoplayerFactory,
+    ChainJudge,
+    HintFunction,
+    SampleFunction,
+    StateCodec,
+)
 from twofold.core.events import Event
 from twofold.core.presentation import (
     DEFAULT_GAUGES,
@@ -210,6 +216,8 @@ class Mode:
     commands: tuple[Command, ...] = ()
     #: deprecated: twofold never read it (a plugin keeps its own data on its rules object)
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
+    #: writes states as JSON, so a long save resumes from a checkpoint (None: full replay)
+    codec: StateCodec | None = None
 
     def __post_init__(self) -> None:
         if not self.family:

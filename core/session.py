@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
+from twofold.core import checkpoint
 from twofold.core.codes import new_code
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import check as check_events
@@ -130,6 +131,11 @@ class Session:
         #: the game_id last recorded as finished (a timed game is recorded once when time is up)
         self._recorded = ""
         self._sample_code: str | None = None
+        #: the game whose checkpoints this session takes, the log length of its last one,
+        #: and the digest of its log so far (extended block by block, never recomputed)
+        self._marked = ""
+        self._kept_at = 0
+        self._digest: checkpoint.Digest | None = None
         self.game = self._resume_or_start()
         self._told = self.write_problem
 
@@ -261,9 +267,20 @@ class Session:
     def _restore(self, saved: SavedGame) -> Game:
         if saved.mode_id != self.mode.id:
             raise ValueError(f"it belongs to mode {saved.mode_id!r}")
-        game = Game.replay(
-            self.mode, saved.code, saved.actions, position=saved.position, clock=self.clock
+        game = checkpoint.resume(
+            self.mode,
+            saved.code,
+            saved.actions,
+            saved.checkpoint,
+            position=saved.position,
+            clock=self.clock,
         )
+        kept_at = 0 if game is None or saved.checkpoint is None else int(saved.checkpoint["at"])
+        if game is None:
+            game = Game.replay(
+                self.mode, saved.code, saved.actions, position=saved.position, clock=self.clock
+            )
+        self._mark(game, kept_at)
         game.flags = Flags.from_dict(saved.flags or {})
         if saved.position is not None:
             game.flags.uncounted = True
@@ -333,9 +350,32 @@ class Session:
                 day=self._day(),
                 game_id=game.game_id,
                 live=self._live(game),
+                checkpoint=self._checkpoint(game),
             )
         )
         self._tell()
+
+    def _mark(self, game: Game, kept_at: int) -> None:
+        """Take ``game``'s checkpoints from now on, its last one at action ``kept_at``."""
+        self._marked, self._kept_at, self._digest = game.game_id, kept_at, None
+
+    def _checkpoint(self, game: Game) -> dict[str, Any] | None:
+        """A new checkpoint of ``game`` once its log has grown enough since the last one."""
+        if self.mode.codec is None:
+            return None
+        if self._marked != game.game_id:
+            self._mark(game, 0)  # a game brought back or started: checkpointed afresh
+        if len(game.log) - self._kept_at < checkpoint.EVERY:
+            return None
+        if self._digest is None:
+            self._digest = checkpoint.opening(self.mode.id, game.code, game.position)
+        self._kept_at = len(game.log)
+        try:
+            taken = checkpoint.take(game, self._digest)
+        except Exception:  # a codec's fault costs the checkpoint, never the save
+            return None
+        self._digest = checkpoint.extend(self._digest, game.log)
+        return taken
 
     def _live(self, game: Game) -> FinishedGame:
         try:

@@ -3,7 +3,8 @@
 A save is the game's log as JSON text with a format number and a checksum (the
 *base*), plus the actions taken since, one row each in ``save_tail``, each sealed with
 a checksum that chains it to its base. The base is written again only when the tail
-has grown as long as the base, so a save costs O(1) per action however long the game.
+has grown to a sixteenth of the base, so a save costs O(1) per action however long the
+game, and the tail a resume reads and checks row by row stays short.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from hashlib import blake2b
@@ -22,8 +24,9 @@ from twofold.core.store.schema import SAVE_TAIL
 
 #: the format of the JSON a save is stored as; a newer one is refused, never guessed at
 SAVE_FORMAT = 1
-#: a save's base is rewritten once its tail is this long and as long as the base itself
+#: a save's base is rewritten once its tail is this long and a TAIL_SHARE-th of the base
 TAIL_FROM = 64
+TAIL_SHARE = 16
 _CODE = re.compile(r"[0-9A-Z]{8}")
 #: the tail columns a save is read back from, in :data:`SAVE_TAIL`'s order after mode_id
 TAIL_COLUMNS = ", ".join(SAVE_TAIL.names[1:])
@@ -121,7 +124,8 @@ def decode_sealed(text: str | bytes, mode_id: str) -> tuple[SavedGame, str]:
     saved = SavedGame(
         mode_id=mode_id,
         code=code,
-        actions=tuple(actions),
+        # one string per distinct action: a long log of few words costs a pointer an action
+        actions=tuple(map(sys.intern, actions)),
         elapsed=float(elapsed),
         flags=flags,
         position=position,
@@ -188,7 +192,7 @@ def with_tail(saved: SavedGame, base: str, rows: list[tuple[Any, ...]]) -> tuple
             # the base and the rows before are sealed and valid: resume there
             lost = max(len(mine) - number, _last_seq(mine) + 1 - len(actions))
             break
-        actions.append(action)
+        actions.append(sys.intern(action))
         elapsed = float(row_elapsed)
         flags = _flags(row_flags, flags)
     else:
@@ -211,3 +215,36 @@ def _flags(text: str, default: Mapping[str, bool] | None) -> Mapping[str, bool] 
     if isinstance(value, dict) and all(isinstance(v, bool) for v in value.values()):
         return value
     return default
+
+
+def checkpoint_slot(mode_id: str) -> str:
+    """The ``saves`` row that keeps a mode's checkpoint beside its save (no reader of
+    saves lists it: an older twofold passes it by, as it does a save set aside)."""
+    return f"{mode_id}#checkpoint"
+
+
+def encode_checkpoint(saved: SavedGame) -> str:
+    """The checkpoint of ``saved`` as stored: sealed, and tied to its game."""
+    payload: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "game_id": saved.game_id,
+        "code": saved.code,
+        "checkpoint": saved.checkpoint,
+    }
+    payload = json.loads(json.dumps(payload))
+    payload["check"] = checksum(payload)
+    return json.dumps(payload, ensure_ascii=False)
+
+
+def decode_checkpoint(text: Any, saved: SavedGame) -> Mapping[str, Any] | None:
+    """The checkpoint stored for ``saved``'s game, or None when it is not one (ignored)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.pop("check", None) != checksum(data):
+        return None
+    if data.get("format") != SAVE_FORMAT or data.get("game_id") != saved.game_id:
+        return None
+    found = data.get("checkpoint")
+    return found if data.get("code") == saved.code and isinstance(found, dict) else None

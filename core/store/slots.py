@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
@@ -105,6 +105,7 @@ class SaveSlots:
             return None
         based, base = saves.decode_sealed(rows[0][0], mode_id)
         saved, lost = saves.with_tail(based, base, tail)
+        saved = replace(saved, checkpoint=self._load_checkpoint(saved))
         count = len(saved.actions)
         # a damaged tail is written again from a new base at the next save
         written = count if not lost else -1
@@ -112,6 +113,17 @@ class SaveSlots:
             saved.game_id, saved.code, written, len(based.actions), base
         )
         return replace(saved, lost=lost) if lost else saved
+
+    def _load_checkpoint(self, saved: SavedGame) -> Mapping[str, Any] | None:
+        """The checkpoint kept beside a save, or None (a checkpoint is only ever a shortcut)."""
+        try:
+            rows = self._read(
+                f"SELECT data FROM {SAVES.name} WHERE mode_id = ?",
+                (saves.checkpoint_slot(saved.mode_id),),
+            )
+        except sqlite3.Error:
+            return None
+        return saves.decode_checkpoint(rows[0][0], saved) if rows else None
 
     def write_save(self, saved: SavedGame) -> None:
         """Keep a game's save: its new actions appended, or its base written again."""
@@ -140,6 +152,10 @@ class SaveSlots:
                             f"UPDATE {table.name} SET mode_id = ? WHERE mode_id = ?",
                             (aside, mode_id),
                         )
+                    connection.execute(
+                        f"UPDATE {SAVES.name} SET mode_id = ? WHERE mode_id = ?",
+                        (saves.checkpoint_slot(aside), saves.checkpoint_slot(mode_id)),
+                    )
                     self._put_live(connection, mode_id, None)
             except sqlite3.Error as error:
                 self._failed(error)
@@ -155,10 +171,14 @@ class SaveSlots:
             return False if saved is not None else None
         self._put_live(connection, mode_id, saved)
         if saved is None:
-            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
+            connection.execute(
+                f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?)",
+                (mode_id, saves.checkpoint_slot(mode_id)),
+            )
             connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
             return None
         slot = self._slots.get(mode_id)
+        self._put_checkpoint(connection, mode_id, saved, slot)
         count = len(saved.actions)
         flags = saves.flags_text(saved.flags)
         elapsed = float(saved.elapsed)
@@ -167,7 +187,8 @@ class SaveSlots:
             and slot.game_id == saved.game_id
             and slot.code == saved.code
             and slot.base_length <= slot.written < count
-            and count - slot.base_length <= max(slot.base_length, saves.TAIL_FROM)
+            and count - slot.base_length
+            <= max(slot.base_length // saves.TAIL_SHARE, saves.TAIL_FROM)
         ):
             # the new actions only; a save with none new (closing) writes the base again
             connection.executemany(
@@ -182,6 +203,21 @@ class SaveSlots:
         connection.execute(SAVES.upsert(), (mode_id, text, time.time()))
         connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
         return saves.Slot(saved.game_id, saved.code, count, count, base)
+
+    @staticmethod
+    def _put_checkpoint(
+        connection: sqlite3.Connection,
+        mode_id: str,
+        saved: SavedGame,
+        slot: saves.Slot | None,
+    ) -> None:
+        """Write a new checkpoint; drop the one of another game (its log is gone)."""
+        where = saves.checkpoint_slot(mode_id)
+        if saved.checkpoint is not None:
+            text = saves.encode_checkpoint(saved)
+            connection.execute(SAVES.upsert(), (where, text, time.time()))
+        elif slot is None or slot.game_id != saved.game_id:
+            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id = ?", (where,))
 
     @staticmethod
     def _put_live(connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None) -> None:

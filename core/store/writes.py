@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from twofold.core.kept import FinishedGame, SavedGame
 
@@ -60,7 +60,8 @@ class Writes:
     def add(self, other: Writes) -> None:
         """Take ``other``'s writes in too (later ones win)."""
         self.finished.update(other.finished)
-        self.saves.update(other.saves)
+        for mode_id, saved in other.saves.items():
+            self.saves[mode_id] = with_checkpoint(saved, self.saves.get(mode_id))
         if other.settings:
             self.settings = list(other.settings)
 
@@ -83,3 +84,16 @@ class Writes:
                 del self.saves[mode_id]
         if done.settings and self.settings == done.settings:
             self.settings = []
+
+
+def with_checkpoint(saved: SavedGame | None, waiting: SavedGame | None) -> SavedGame | None:
+    """``saved``, keeping the checkpoint of the same game's save it replaces unwritten."""
+    if (
+        saved is None
+        or saved.checkpoint is not None
+        or waiting is None
+        or waiting.checkpoint is None
+        or waiting.game_id != saved.game_id
+    ):
+        return saved
+    return replace(saved, checkpoint=waiting.checkpoint)

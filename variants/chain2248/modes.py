@@ -12,6 +12,7 @@ from twofold.core.presentation import Gauge, PowerUp, Statistic, Status
 from twofold.core.rules import Mode, Refused
 from twofold.variants.chain2248.autoplay import autoplayer_for
 from twofold.variants.chain2248.board import merge_value
+from twofold.variants.chain2248.codec import ChainCodec
 from twofold.variants.chain2248.guide import help_text, tutorial
 from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
 from twofold.variants.chain2248.state import ChainState
@@ -116,6 +117,7 @@ def _mode(
         hint=presenter.hint,
         judge=presenter.judge,
         autoplayer=autoplayer_for(rules),
+        codec=ChainCodec(),
         **extra,
     )
 

@@ -14,6 +14,7 @@ from twofold.core.capabilities import Autoplayer, Sample
 from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode
+from twofold.variants.classic2048.codec import SlideCodec
 from twofold.variants.classic2048.rules import GOAL, ClassicRules
 
 FAMILY = "2048"
@@ -76,6 +77,7 @@ def _contract(size: int) -> dict[str, Any]:
         "gauges": (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code")),
         "autoplayer": autoplayer(size),
         "sample": sampler(size),
+        "codec": SlideCodec(size),
         # no per-move hint (SPEC 3): that is the app playing instead of you; Watch stays
     }
 
