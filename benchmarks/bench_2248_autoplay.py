@@ -23,7 +23,7 @@ from rich.table import Table
 from twofold.core.autoplay import play_out
 from twofold.core.daily import daily_code
 from twofold.core.plugins import registry
-from twofold.ui.solve_command import every_core
+from twofold.ui.command.solve import every_core
 from twofold.variants.chain2248.autoplay import chain_action
 from twofold.variants.chain2248.hint import best_chain
 from twofold.variants.chain2248.state import ChainState

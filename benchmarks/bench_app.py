@@ -29,8 +29,8 @@ START_SCRIPT = """
 import asyncio
 from twofold.core import plugins
 from twofold.core.store import open_store
-from twofold.ui.app import TwofoldApp
-from twofold.ui.screens.menu import MenuScreen
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.screens.menu import MenuScreen
 
 async def main():
     app = TwofoldApp(plugins.registry(), open_store())
@@ -95,7 +95,7 @@ async def time_keys(
 
     from twofold.core import plugins
     from twofold.core.store import open_store
-    from twofold.ui.app import TwofoldApp
+    from twofold.ui.app.app import TwofoldApp
 
     store = open_store()
     store.save_settings(

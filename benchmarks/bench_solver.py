@@ -25,8 +25,8 @@ from rich.table import Table
 from twofold.core.autoplay import PlayedGame, milestones, summarise
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
-from twofold.ui.solve_command import every_core
-from twofold.ui.solve_runners import in_processes
+from twofold.ui.command.solve import every_core
+from twofold.ui.command.solve_runners import in_processes
 
 
 class OutOfTime(Exception):

@@ -442,7 +442,7 @@ def check_in_the_app(mode: Mode, *, size: tuple[int, int] = (100, 32)) -> None:
 
 async def _in_the_app(mode: Mode, size: tuple[int, int]) -> None:
     from twofold.core.store import open_store
-    from twofold.ui.app import TwofoldApp
+    from twofold.ui.app.app import TwofoldApp
 
     registry = registry_of(mode)
     store = open_store()
@@ -451,7 +451,7 @@ async def _in_the_app(mode: Mode, size: tuple[int, int]) -> None:
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             if mode.tutorial:  # the first game of a family opens on its tutorial
-                from twofold.ui.screens.tutorial import TutorialScreen
+                from twofold.ui.app.screens.tutorial import TutorialScreen
 
                 assert isinstance(app.screen, TutorialScreen), (
                     f"{mode.id}: its tutorial is not shown on the first game"

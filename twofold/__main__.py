@@ -2,6 +2,6 @@
 
 import sys
 
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 
 sys.exit(main())

@@ -69,7 +69,7 @@ def start_server(home: Path, *options: str) -> Served:
     """``twofold serve --port 0`` with its own TWOFOLD_HOME; returns once it prints its URL."""
     env = dict(os.environ, TWOFOLD_HOME=str(home), PYTHONUNBUFFERED="1")
     process = subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.cli", "serve", "--port", "0", *options],
+        [sys.executable, "-m", "twofold.ui.command.cli", "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         stdin=subprocess.DEVNULL,

@@ -9,7 +9,7 @@ import pytest
 
 from tests.chain2248.helpers import CLASSIC, DAILY, state_with
 from twofold.core.autoplay import play_out
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 from twofold.variants.chain2248.autoplay import ENDLESS_MERGES, ChainAutoplayer
 from twofold.variants.chain2248.hint import best_chain
 from twofold.variants.chain2248.state import ChainState

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from twofold.core.autoplay import milestones, play_out, summarise
 from twofold.core.rules import Mode
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 from twofold.variants.classic2048 import modes
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.sample import sample_game, samples
@@ -224,10 +224,10 @@ def test_twofold_solve_refuses_bad_options_in_one_line(
 def test_ctrl_c_prints_the_games_finished_so_far(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from twofold.ui import solve_command
+    from twofold.ui.command import solve
 
     played = []
-    real = solve_command.play_out
+    real = solve.play_out
 
     def interrupted_after_one(*args: object, **kwargs: object) -> object:
         if played:
@@ -235,7 +235,7 @@ def test_ctrl_c_prints_the_games_finished_so_far(
         played.append(1)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(solve_command, "play_out", interrupted_after_one)
+    monkeypatch.setattr(solve, "play_out", interrupted_after_one)
     assert main(["solve", "--games", "3", "--depth", "1", "--code", CODE, "--workers", "1"]) == 130
     out = capsys.readouterr().out
     assert "reached 2048" in out

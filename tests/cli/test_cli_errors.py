@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from twofold.core.codes import code_from_text
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 
 VALID = code_from_text("cli")
 
@@ -69,7 +69,7 @@ def test_a_position_the_rules_refuse(capsys: pytest.CaptureFixture[str], tmp_pat
 def test_help_works_for_every_command() -> None:
     for argv in (["--help"], ["play", "--help"], ["daily", "--help"], ["plugins", "--help"]):
         result = subprocess.run(
-            [sys.executable, "-m", "twofold.ui.cli", *argv], capture_output=True, text=True
+            [sys.executable, "-m", "twofold.ui.command.cli", *argv], capture_output=True, text=True
         )
         assert result.returncode == 0, result.stderr
         assert "usage: twofold" in result.stdout

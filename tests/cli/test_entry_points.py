@@ -13,8 +13,8 @@ import pytest
 
 from twofold.core import plugins
 from twofold.core.capabilities import compiled_search
-from twofold.ui import about
-from twofold.ui.cli import main
+from twofold.ui.command import about
+from twofold.ui.command.cli import main
 
 
 def run(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
@@ -129,7 +129,7 @@ def test_a_build_without_the_compiled_search_says_so_in_one_line() -> None:
 WITHOUT_COMPILER = (
     "import sys\n"
     "sys.modules['twofold.variants.classic2048._expectimax'] = None\n"
-    "from twofold.ui.cli import main\n"
+    "from twofold.ui.command.cli import main\n"
     "sys.exit(main(sys.argv[1:]))\n"
 )
 

@@ -27,7 +27,7 @@ def run(
 ) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "TWOFOLD_HOME": str(home), "PYTHONIOENCODING": "utf-8"}
     return subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", *args],
+        [sys.executable, "-m", "twofold.ui.command.cli", *args],
         input=stdin,
         capture_output=True,
         env=env,

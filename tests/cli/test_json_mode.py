@@ -17,7 +17,7 @@ CODE = code_from_text("json-mode")
 def run(args: list[str], commands: list[str], home: Path) -> list[dict[str, Any]]:
     env = {**os.environ, "TWOFOLD_HOME": str(home)}
     result = subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", *args],
+        [sys.executable, "-m", "twofold.ui.command.cli", *args],
         input="".join(c + "\n" for c in commands),
         capture_output=True,
         text=True,

@@ -37,7 +37,7 @@ GONE_SECONDS = 2.0
 
 
 def twofold(*args: str) -> list[str]:
-    return [sys.executable, "-m", "twofold.ui.cli", *args]
+    return [sys.executable, "-m", "twofold.ui.command.cli", *args]
 
 
 def wait_until(check: Callable[[], object], timeout: float, step: float = 0.05) -> object:

@@ -21,7 +21,7 @@ CODE = code_from_text("line limits")
 def replies(stdin: bytes, home: Path) -> list[dict[str, Any]]:
     env = {**os.environ, "TWOFOLD_HOME": str(home), "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--code", CODE, "--json"],
+        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--code", CODE, "--json"],
         input=stdin,
         capture_output=True,
         env=env,

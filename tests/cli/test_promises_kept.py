@@ -15,7 +15,7 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.plugins import registry
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore, open_store
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 from twofold.ui.lines import run_lines
 
 CODE = code_from_text("promises kept")

@@ -29,8 +29,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from tests.browser.served import Served, start_server
 from twofold.core.codes import code_from_text
 from twofold.core.store import open_store
-from twofold.ui import serve
-from twofold.ui.serve_command import allowed_hosts
+from twofold.ui.command.serve import allowed_hosts
+from twofold.ui.web import server as web
 
 linux_only = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="reads processes from /proc"
@@ -136,7 +136,7 @@ def test_a_page_of_another_name_is_refused_and_no_app_starts(served: Served) -> 
     assert children(served.process.pid) == []
 
 
-class NoApp(serve.GameService):
+class NoApp(web.GameService):
     """A page's app that never starts: records what the server asks of it."""
 
     asked: list[tuple[Any, ...]]  # set by the fixture
@@ -158,7 +158,7 @@ class NoApp(serve.GameService):
 @pytest.fixture
 def no_app(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     NoApp.asked = []
-    monkeypatch.setattr(serve, "GameService", NoApp)
+    monkeypatch.setattr(web, "GameService", NoApp)
     return NoApp.asked
 
 
@@ -169,7 +169,7 @@ def in_process(
 
     async def run() -> Any:
         with socket.socket() as unused:
-            server = serve.GameServer(
+            server = web.GameServer(
                 unused,
                 "http://127.0.0.1:1/",
                 hosts=hosts if hosts is not None else allowed_hosts("127.0.0.1", []),
@@ -244,7 +244,7 @@ def test_listening_everywhere_answers_the_name_it_prints() -> None:
 def test_a_bad_allow_host_is_one_line_and_exit_2(
     given: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from twofold.ui.cli import main
+    from twofold.ui.command.cli import main
 
     with pytest.raises(SystemExit) as stopped:
         main(["serve", "--allow-host", given])
@@ -277,8 +277,8 @@ def test_sizes_are_clamped_to_a_screen(no_app: list[tuple[Any, ...]]) -> None:
         await websocket.close()
 
     in_process(talk)
-    most = (serve.MAX_COLUMNS, serve.MAX_ROWS)
-    least = (serve.MIN_COLUMNS, serve.MIN_ROWS)
+    most = (web.MAX_COLUMNS, web.MAX_ROWS)
+    least = (web.MIN_COLUMNS, web.MIN_ROWS)
     assert [asked for asked in no_app if asked != ("stop",)] == [
         ("start", most[0], least[1]),
         ("resize", *most),
@@ -290,12 +290,15 @@ def test_sizes_are_clamped_to_a_screen(no_app: list[tuple[Any, ...]]) -> None:
 
 
 def test_a_screen_size_is_from_one_cell_to_the_largest_screen() -> None:
-    assert serve.screen_size("100000", "100000") == (serve.MAX_COLUMNS, serve.MAX_ROWS)
-    assert serve.screen_size(-5, 0) == (serve.MIN_COLUMNS, serve.MIN_ROWS)
-    assert serve.screen_size(" 90 ", 30) == (90, 30)
-    assert serve.screen_size("1e9", 30) is None
-    assert serve.screen_size(None, 30) is None
-    assert serve.screen_size(90.5, 30) is None
+    assert web.screen_size("100000", "100000") == (
+        web.MAX_COLUMNS,
+        web.MAX_ROWS,
+    )
+    assert web.screen_size(-5, 0) == (web.MIN_COLUMNS, web.MIN_ROWS)
+    assert web.screen_size(" 90 ", 30) == (90, 30)
+    assert web.screen_size("1e9", 30) is None
+    assert web.screen_size(None, 30) is None
+    assert web.screen_size(90.5, 30) is None
 
 
 async def drawn_with(websocket: aiohttp.ClientWebSocketResponse, text: bytes) -> bool:
@@ -330,11 +333,17 @@ def test_a_page_process_gets_a_clamped_size_and_lives_through_a_negative_resize(
             return started, again, alive(page)
 
     huge, huge_drawn, huge_running = asyncio.run(open_page("width=100000&height=100000"))
-    assert (huge["COLUMNS"], huge["ROWS"]) == (str(serve.MAX_COLUMNS), str(serve.MAX_ROWS))
+    assert (huge["COLUMNS"], huge["ROWS"]) == (
+        str(web.MAX_COLUMNS),
+        str(web.MAX_ROWS),
+    )
     assert huge_drawn and huge_running
     wait_until(lambda: not children(served.process.pid))
     small, small_drawn, small_running = asyncio.run(open_page("width=-5&height=-5"))
-    assert (small["COLUMNS"], small["ROWS"]) == (str(serve.MIN_COLUMNS), str(serve.MIN_ROWS))
+    assert (small["COLUMNS"], small["ROWS"]) == (
+        str(web.MIN_COLUMNS),
+        str(web.MIN_ROWS),
+    )
     assert small_drawn and small_running
 
 
@@ -349,7 +358,7 @@ def test_a_frame_over_the_cap_closes_the_page_and_ends_its_app(served: Served) -
         ):
             await first_screen(websocket)
             (page,) = children(served.process.pid)
-            await websocket.send_json(["stdin", "x" * serve.FRAME_LIMIT])
+            await websocket.send_json(["stdin", "x" * web.FRAME_LIMIT])
             message = await next_output(websocket)
             while message.type == aiohttp.WSMsgType.BINARY:
                 message = await next_output(websocket)
@@ -363,7 +372,7 @@ def test_a_frame_over_the_cap_closes_the_page_and_ends_its_app(served: Served) -
 
 def test_input_past_its_allowance_waits() -> None:
     async def spend() -> tuple[float, float]:
-        pace = serve.Pace(rate=1000, burst=100)
+        pace = web.Pace(rate=1000, burst=100)
         start = time.monotonic()
         await pace.spend(100)  # the burst: at once
         at_once = time.monotonic() - start
@@ -417,7 +426,7 @@ def test_pages_over_the_cap_are_refused_with_a_clear_line(twofold_home: Path) ->
 
 
 def test_help_names_the_page_cap_and_the_hosts(capsys: pytest.CaptureFixture[str]) -> None:
-    from twofold.ui.cli import main
+    from twofold.ui.command.cli import main
 
     with pytest.raises(SystemExit):
         main(["serve", "--help"])
@@ -441,7 +450,7 @@ def saved_moves(home: Path) -> int:
 def play_json(home: Path, lines: str) -> list[dict[str, Any]]:
     env = {**os.environ, "TWOFOLD_HOME": str(home), "PYTHONIOENCODING": "utf-8"}
     result = subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--json"],
+        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--json"],
         input=lines.encode(),
         capture_output=True,
         env=env,
@@ -494,7 +503,7 @@ def test_a_page_process_whose_server_is_already_gone_does_not_start(twofold_home
     """Started after its server died (its parent is not the server): it ends at once."""
     gone = ["--server", "1", "--served-at", "x"]
     result = subprocess.run(
-        [sys.executable, "-m", "twofold.ui.page_process", *gone, "play", "2048", "--json"],
+        [sys.executable, "-m", "twofold.ui.web.page_process", *gone, "play", "2048", "--json"],
         input=b"left\nquit\n",
         capture_output=True,
         timeout=60,
@@ -504,7 +513,7 @@ def test_a_page_process_whose_server_is_already_gone_does_not_start(twofold_home
 
 def test_a_page_process_runs_twofold_told_its_page_address(twofold_home: Path) -> None:
     script = (
-        "import os, sys; from twofold.ui import page_process;"
+        "import os, sys; from twofold.ui.web import page_process;"
         "code = page_process.main(['--server', str(os.getppid()), '--served-at',"
         " 'http://127.0.0.1:8123', 'play', '2048', '--json']);"
         "print(os.environ['TWOFOLD_SERVED_AT'], file=sys.stderr); sys.exit(code)"

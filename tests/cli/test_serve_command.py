@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from twofold.ui import links, serve_command
-from twofold.ui.cli import main
+from twofold.ui.app import links
+from twofold.ui.command import serve
+from twofold.ui.command.cli import main
 
 has_web = importlib.util.find_spec("textual_serve") is not None
 
@@ -38,17 +39,17 @@ class NoServer:
 @pytest.fixture
 def no_server(monkeypatch: pytest.MonkeyPatch) -> list[NoServer]:
     pytest.importorskip("textual_serve")
-    import twofold.ui.serve
+    import twofold.ui.web.server
 
     NoServer.made = []
-    monkeypatch.setattr(twofold.ui.serve, "GameServer", NoServer)
+    monkeypatch.setattr(twofold.ui.web.server, "GameServer", NoServer)
     return NoServer.made
 
 
 def test_without_the_web_extra_it_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(serve_command, "web_extra_missing", lambda: True)
+    monkeypatch.setattr(serve, "web_extra_missing", lambda: True)
     assert main(["serve"]) == 2
     line = one_line(capsys.readouterr().err)
     assert "pip install 'twofold[web]'" in line
@@ -130,7 +131,7 @@ def test_the_page_title_names_the_game() -> None:
 def test_a_page_for_a_bad_link_is_a_clear_error_not_an_app() -> None:
     from aiohttp.test_utils import TestClient, TestServer
 
-    from twofold.ui.serve import GameServer
+    from twofold.ui.web.server import GameServer
 
     async def fetch() -> list[tuple[int, str]]:
         with socket.socket() as unused:

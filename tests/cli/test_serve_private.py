@@ -1,4 +1,4 @@
-"""The private name of textual-serve that ``twofold.ui.serve_private`` reads, checked."""
+"""The private name of textual-serve that ``twofold.ui.web.serve_private`` reads, checked."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ pytest.importorskip("textual_serve")
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from twofold.ui.serve_private import page_process
+from twofold.ui.web.serve_private import page_process
 
 
 async def nothing(*_args: object) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 
 CODE = "1NYG88J8"
 #: a handful of short games: they stop at 256 and look one move ahead
@@ -111,7 +111,7 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     env = {**os.environ, "TWOFOLD_HOME": str(tmp_path)}
     argv = ["solve", "--games", "100000", "--depth", "1", "--workers", "2", "--code", CODE]
     solve = subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.cli", *argv],
+        [sys.executable, "-m", "twofold.ui.command.cli", *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -28,8 +28,8 @@ from twofold.core.codes import code_from_text
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.core.store import DB_NAME, HOME_VARIABLE, open_store
-from twofold.ui import cli
-from twofold.ui.app import TwofoldApp
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.command import cli
 
 #: the seconds a start may take before it counts as a hang
 HANG = 20.0

@@ -24,7 +24,7 @@ from tests.core.toy import TALLY
 from twofold.core import store as store_module
 from twofold.core.session import FinishedGame, SavedGame, Session
 from twofold.core.store import DB_NAME, encode_save, open_store, saves
-from twofold.ui import cli
+from twofold.ui.command import cli
 
 
 def play(session: Session, count: int) -> None:
@@ -46,7 +46,7 @@ def a_finished_game(store: Any) -> str:
 
 def twofold(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", *args],
+        [sys.executable, "-m", "twofold.ui.command.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -408,7 +408,7 @@ def test_a_lock_held_at_start_does_not_hold_the_first_reply(twofold_home: Path) 
 def test_a_second_windows_exit_line_gives_the_reason(twofold_home: Path) -> None:
     """It said 'progress could not be saved before the end (?)'."""
     first = subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--json"],
+        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--json"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -440,7 +440,7 @@ def chattr(flag: str, *paths: Path) -> bool:
 def test_an_unwritable_wal_index_is_no_sigbus(twofold_home: Path) -> None:
     """chattr +i on the db, -wal and -shm mid-game: the next move killed the process (SIGBUS)."""
     window = subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--json"],
+        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--json"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -254,7 +254,7 @@ def test_a_seat_whose_process_ended_is_free(twofold_home: Path) -> None:
 
 def _window(home: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--json"],
+        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--json"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -319,7 +319,7 @@ def test_a_finished_row_that_does_not_read_is_skipped_with_a_notice(twofold_home
         assert store.recent_scores("tally") == [10]
         assert store.notice and "could not be read" in store.notice
     result = subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", "stats", "--json"],
+        [sys.executable, "-m", "twofold.ui.command.cli", "stats", "--json"],
         capture_output=True,
         text=True,
         env={**os.environ, "TWOFOLD_HOME": str(twofold_home)},
@@ -399,7 +399,7 @@ def test_the_database_and_its_wal_are_the_players_alone(twofold_home: Path) -> N
 
 def test_crash_log_is_not_followed_through_a_link(tmp_path: Path, twofold_home: Path) -> None:
     """A symlinked crash.log had tracebacks appended to its target."""
-    from twofold.ui.cli import crash_report
+    from twofold.ui.command.cli import crash_report
 
     target = tmp_path / "target.txt"
     target.write_text("original\n")

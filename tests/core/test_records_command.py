@@ -14,8 +14,8 @@ from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import open_store
-from twofold.ui.cli import main
-from twofold.ui.stats_command import play_time, sparkline
+from twofold.ui.command.cli import main
+from twofold.ui.command.stats import play_time, sparkline
 
 
 def game(game_id: str, mode_id: str, **changes: object) -> FinishedGame:

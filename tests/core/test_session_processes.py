@@ -36,7 +36,17 @@ def big_board() -> Mode:
 
 
 def command_line(*args: str) -> list[str]:
-    return [sys.executable, "-m", "twofold.ui.cli", "play", "2048", "--size", "6", *args, "--json"]
+    return [
+        sys.executable,
+        "-m",
+        "twofold.ui.command.cli",
+        "play",
+        "2048",
+        "--size",
+        "6",
+        *args,
+        "--json",
+    ]
 
 
 def run(home: Path, commands: list[str], *args: str) -> list[dict[str, Any]]:

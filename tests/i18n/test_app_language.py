@@ -15,7 +15,7 @@ from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
 from twofold.core.store import SqliteStore, open_store
-from twofold.ui.app import TwofoldApp
+from twofold.ui.app.app import TwofoldApp
 
 CODE = code_from_text("twofold-i18n-tests")
 MID_GAME = {
@@ -161,7 +161,7 @@ async def test_a_2248_game_speaks_german() -> None:
 
 
 async def test_palette_commands_are_german_and_show_the_chosen_key(store: SqliteStore) -> None:
-    from twofold.ui.app import screen_commands
+    from twofold.ui.app.app import screen_commands
 
     app = make_app(store, "2048", language="de", keymap={"slide.undo": "x,ctrl+z"})
     async with app.run_test(size=(100, 30)) as pilot:

@@ -12,7 +12,7 @@ import pytest
 from twofold.core import i18n
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
-from twofold.ui.cli import main
+from twofold.ui.command.cli import main
 
 ENGLISH_WORDS = ("usage", "show this help", "options", "positional", "COMMAND", "MODE", "see ")
 
@@ -21,7 +21,7 @@ def run_cli(*argv: str, home: Path, **environ: str) -> subprocess.CompletedProce
     env = {k: v for k, v in os.environ.items() if k not in i18n.LANGUAGE_VARIABLES}
     env.update(environ, TWOFOLD_HOME=str(home))
     return subprocess.run(
-        [sys.executable, "-m", "twofold.ui.cli", *argv],
+        [sys.executable, "-m", "twofold.ui.command.cli", *argv],
         capture_output=True,
         text=True,
         env=env,

@@ -12,9 +12,9 @@ from textual.widgets import DataTable, Static
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
-from twofold.ui import keys
-from twofold.ui.app import TwofoldApp
-from twofold.ui.keys import KeyBindingsScreen, KeyCapture, key_actions, rebind
+from twofold.ui.app import keys
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.keys import KeyBindingsScreen, KeyCapture, key_actions, rebind
 
 
 def action(binding_id: str) -> keys.KeyAction:
@@ -224,7 +224,7 @@ async def test_the_app_quit_key_can_be_pressed_and_is_refused() -> None:
 
 
 def test_help_lists_the_keys_the_player_chose() -> None:
-    from twofold.ui.screens.help import help_markdown
+    from twofold.ui.app.screens.help import help_markdown
 
     rows = [line for line in help_markdown(None, {"slide.undo": "x,ctrl+z"}).splitlines()]
     assert "| X, Ctrl+Z | Undo | Take back the last move |" in rows

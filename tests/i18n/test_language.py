@@ -11,7 +11,7 @@ from twofold.core import i18n
 from twofold.core.i18n import _
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
-from twofold.ui import argparse_language
+from twofold.ui.command import argparse_language
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_untranslated_messages_are_noted() -> None:
 
 
 def test_argparse_speaks_the_language(capsys: pytest.CaptureFixture[str]) -> None:
-    argparse_language.install()  # what the command line does first (twofold.ui.cli.main)
+    argparse_language.install()  # what the command line does first (twofold.ui.command.cli.main)
     i18n.set_language("de")
     parser = argparse.ArgumentParser(prog="demo")
     parser.add_argument("count", type=int)

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.store import SqliteStore, open_store
-from twofold.ui.app import TwofoldApp
+from twofold.ui.app.app import TwofoldApp
 
 SnapCompare = Callable[..., bool]
 CODE = code_from_text("twofold-i18n-tests")

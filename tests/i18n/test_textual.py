@@ -14,7 +14,7 @@ from textual.dom import DOMNode
 
 from twofold.core import i18n
 from twofold.core.i18n import _
-from twofold.ui.language import KEY_NAMES, TEXTUAL_MESSAGES
+from twofold.ui.app.language import KEY_NAMES, TEXTUAL_MESSAGES
 
 
 def textual_descriptions() -> set[str]:
@@ -52,7 +52,7 @@ def test_textual_words_and_key_names_have_german() -> None:
 def test_key_names_on_screen_are_german() -> None:
     from textual.app import App
 
-    from twofold.ui.language import key_display
+    from twofold.ui.app.language import key_display
 
     app: App[None] = App()
     i18n.set_language("de")

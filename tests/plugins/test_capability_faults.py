@@ -25,10 +25,10 @@ from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Outcome
 from twofold.core.session import MemoryStore, Session
 from twofold.core.store import open_store
-from twofold.ui.app import TwofoldApp
-from twofold.ui.cli import open_session
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.command.cli import open_session
 from twofold.ui.lines import run_lines
-from twofold.ui.screens.slide import SlideScreen
 
 CODE = code_from_text("faults")
 
@@ -246,7 +246,7 @@ class FailingPlayer:
 def test_a_failing_autoplayer_in_twofold_solve_is_one_line_and_status_1(
     installed: list[tuple[str, object]], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from twofold.ui import cli
+    from twofold.ui.command import cli
 
     installed.append(("tally", Offers(replace(TALLY, autoplayer=lambda depth: FailingPlayer()))))
     assert cli.main(["solve", "tally", "--games", "1", "--workers", "1"]) == 1

@@ -21,12 +21,12 @@ from twofold.core.events import Appeared, Fell, Merged
 from twofold.core.presentation import TutorialPage
 from twofold.core.rules import Mode
 from twofold.core.store import open_store
-from twofold.ui.app import TwofoldApp
-from twofold.ui.screens.place import PlaceScreen
-from twofold.ui.screens.slide import SlideScreen
-from twofold.ui.screens.tutorial import TutorialScreen
-from twofold.ui.widgets.board import slide_paths
-from twofold.ui.widgets.place import PlaceBoard
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.screens.place import PlaceScreen
+from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.tutorial import TutorialScreen
+from twofold.ui.app.widgets.board import slide_paths
+from twofold.ui.app.widgets.place import PlaceBoard
 
 CODE = code_from_text("drop")
 Body = Callable[[TwofoldApp, Pilot[Any]], Awaitable[None]]
@@ -207,7 +207,7 @@ def test_falls_are_animated_and_with_reduced_motion_drawn_where_they_end() -> No
 
 
 def test_help_lists_the_place_screens_keys_and_the_modes_words() -> None:
-    from twofold.ui.screens.help import keys_in_help, screen_bindings
+    from twofold.ui.app.screens.help import keys_in_help, screen_bindings
 
     mode = twofold_drop.modes()[0]
     listed = {binding.description: keys for binding, keys in keys_in_help(screen_bindings(mode))}

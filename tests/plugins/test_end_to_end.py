@@ -65,7 +65,7 @@ class Env:
     def twofold(
         self, *args: str, stdin: str = "", **extra_env: str
     ) -> subprocess.CompletedProcess[str]:
-        return self.run("-m", "twofold.ui.cli", *args, stdin=stdin, **extra_env)
+        return self.run("-m", "twofold.ui.command.cli", *args, stdin=stdin, **extra_env)
 
     def play_json(self, *args: str, commands: list[str], status: int = 0) -> list[dict[str, Any]]:
         result = self.twofold("play", *args, "--json", stdin="".join(c + "\n" for c in commands))

@@ -27,8 +27,8 @@ from twofold.core.presentation import (
 )
 from twofold.core.rules import Mode
 from twofold.core.session import MemoryStore, Session
-from twofold.ui import cli
 from twofold.ui.cells import for_people, for_protocol
+from twofold.ui.command import cli
 from twofold.ui.lines import run_lines
 
 
@@ -241,8 +241,8 @@ def app_dialog_text(mode: Mode, adds: int) -> str:
     from textual.widgets import Static
 
     from twofold.core.store import open_store
-    from twofold.ui.app import TwofoldApp
-    from twofold.ui.dialogs import Dialog
+    from twofold.ui.app.app import TwofoldApp
+    from twofold.ui.app.dialogs import Dialog
 
     registry = load(mode)
     store = open_store()

@@ -12,7 +12,7 @@ import pytest
 
 from twofold.core import hookimpl, hookspecs, plugins
 from twofold.core.rules import Mode
-from twofold.ui.cli import open_session
+from twofold.ui.command.cli import open_session
 
 from .conftest import EXAMPLES
 

@@ -10,8 +10,8 @@ from textual.widgets import OptionList
 
 from twofold.core import plugins
 from twofold.core.store import open_store
-from twofold.ui.app import TwofoldApp
-from twofold.ui.screens.slide import SlideScreen
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.screens.slide import SlideScreen
 
 
 def fib_and_a_broken_plugin() -> plugins.Registry:
@@ -135,8 +135,8 @@ async def play_a_little(pilot: Any, screen: Any) -> None:
 async def test_each_example_plays_undoes_hints_helps_counts_and_resumes(
     mode_id: str, stat: str
 ) -> None:
-    from twofold.ui.screens.help import HelpScreen
-    from twofold.ui.screens.statistics import StatisticsScreen
+    from twofold.ui.app.screens.help import HelpScreen
+    from twofold.ui.app.screens.statistics import StatisticsScreen
 
     store = open_store()
     registry = examples()

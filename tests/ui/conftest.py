@@ -14,7 +14,7 @@ from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
 from twofold.core.store import SqliteStore, open_store
-from twofold.ui.app import TwofoldApp
+from twofold.ui.app.app import TwofoldApp
 
 #: a fixed game code, so boards and snapshots never change between runs
 CODE = code_from_text("twofold-ui-tests")
@@ -54,7 +54,7 @@ def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
 @pytest.fixture(autouse=True)
 def steady_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     """ "No more moves" outlasts a slow, busy test machine (it gives way to the result)."""
-    from twofold.ui.chain import dialogs
+    from twofold.ui.app.chain import dialogs
 
     monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
 

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import pytest
 from textual.app import App, ComposeResult
 
-from twofold.ui.widgets import board as board_module
-from twofold.ui.widgets.board import (
+from twofold.ui.app.widgets import board as board_module
+from twofold.ui.app.widgets.board import (
     SlideBoard,
     fit_geometry,
     plan_motion,
@@ -16,7 +16,7 @@ from twofold.ui.widgets.board import (
     smallest_size,
     swipe_direction,
 )
-from twofold.ui.widgets.tiles import TILE_COLOURS, tile_colours, tile_label, tile_style
+from twofold.ui.app.widgets.tiles import TILE_COLOURS, tile_colours, tile_label, tile_style
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 
 

@@ -4,7 +4,7 @@ that move tiles: moved and fell glide, removed shrink away, appeared and merged 
 from __future__ import annotations
 
 from twofold.core.events import Appeared, Fell, Merged, Moved, Removed
-from twofold.ui.widgets.board import plan_motion, removed_cells, slide_paths
+from twofold.ui.app.widgets.board import plan_motion, removed_cells, slide_paths
 
 BEFORE = ((2, 4, 0), (0, 0, 8), (0, 0, 0))
 AFTER = ((0, 4, 0), (0, 0, 0), (2, 16, 8))

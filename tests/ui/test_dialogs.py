@@ -13,14 +13,14 @@ from twofold.core import i18n
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
 from twofold.core.store import memory_store
-from twofold.ui.app import TwofoldApp
-from twofold.ui.chain.dialogs import (
+from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.chain.dialogs import (
     BoardReading,
     ChainResultDialog,
     NoMoreMovesDialog,
     RescueDialog,
 )
-from twofold.ui.dialogs import ConfirmDialog, Dialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.app.dialogs import ConfirmDialog, Dialog, GameOverDialog, ResultDialog, WinDialog
 
 SIZES = [(80, 24), (100, 32)]
 SnapCompare = Callable[..., bool]

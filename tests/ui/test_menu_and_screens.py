@@ -18,13 +18,13 @@ from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import SqliteStore
-from twofold.ui.app import TwofoldApp, run_app
-from twofold.ui.screens.help import HelpScreen
-from twofold.ui.screens.menu import MenuScreen
-from twofold.ui.screens.settings import SettingsScreen
-from twofold.ui.screens.slide import SlideScreen
-from twofold.ui.screens.statistics import StatisticsScreen
-from twofold.ui.widgets.board import SlideBoard
+from twofold.ui.app.app import TwofoldApp, run_app
+from twofold.ui.app.screens.help import HelpScreen
+from twofold.ui.app.screens.menu import MenuScreen
+from twofold.ui.app.screens.settings import SettingsScreen
+from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.statistics import StatisticsScreen
+from twofold.ui.app.widgets.board import SlideBoard
 from twofold.variants.classic2048.rules import ClassicRules
 
 
@@ -104,7 +104,7 @@ async def test_the_menu_lists_every_mode_plugin_modes_and_problems(make_app: App
 async def test_chain_modes_are_greyed_when_their_screen_is_missing(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setitem(sys.modules, "twofold.ui.chain", None)  # importing it fails
+    monkeypatch.setitem(sys.modules, "twofold.ui.app.chain", None)  # importing it fails
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -173,7 +173,7 @@ async def test_a_chain_screen_that_fails_to_import_greys_its_modes(
     real_import = builtins.__import__
 
     def failing_import(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "twofold.ui.chain":
+        if name == "twofold.ui.app.chain":
             raise RuntimeError("broken chain screen")
         return real_import(name, *args, **kwargs)
 
@@ -345,8 +345,8 @@ def test_run_app_refuses_an_unknown_mode(capsys: Any):
 
 
 async def test_help_from_the_menu_covers_2248_and_starts_its_tutorial(make_app: AppFactory) -> None:
-    from twofold.ui.screens.help import help_markdown
-    from twofold.ui.screens.tutorial import TutorialScreen
+    from twofold.ui.app.screens.help import help_markdown
+    from twofold.ui.app.screens.tutorial import TutorialScreen
 
     text = help_markdown(None)
     assert "2248" in text and "retire" in text.lower()

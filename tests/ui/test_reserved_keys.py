@@ -9,7 +9,7 @@ import pytest
 from textual.binding import Binding
 
 from twofold.core.presentation import reserved_keys
-from twofold.ui.controls import SCREENS
+from twofold.ui.app.controls import SCREENS
 
 #: the chain screen's power-up slots: the first, second and third power-up by number
 SLOTS = {"1", "2", "3"}
@@ -29,7 +29,7 @@ def test_every_key_a_game_screen_binds_is_reserved_for_its_controls(controls: st
 
 
 def test_the_key_list_names_game_screens_by_their_kind_never_by_one_game() -> None:
-    from twofold.ui.keys import SCREEN_TITLES
+    from twofold.ui.app.keys import SCREEN_TITLES
 
     for name, title in SCREEN_TITLES.items():
         assert "2048" not in title and "2248" not in title, f"{name} is called {title!r}"

@@ -9,11 +9,11 @@ import pytest
 from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.waiting import palette_lists
 from twofold.core.codes import share_string
-from twofold.ui.app import TwofoldApp, screen_commands
-from twofold.ui.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
-from twofold.ui.screens.slide import SlideScreen
-from twofold.ui.widgets import board as board_module
-from twofold.ui.widgets.board import SlideBoard
+from twofold.ui.app.app import TwofoldApp, screen_commands
+from twofold.ui.app.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.widgets import board as board_module
+from twofold.ui.app.widgets.board import SlideBoard
 
 
 def slide(app: TwofoldApp) -> SlideScreen:
@@ -390,7 +390,7 @@ async def test_escape_goes_back_to_the_menu_and_saves(make_app: AppFactory):
 async def test_the_score_flashes_when_a_merge_moves_it(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ):
-    from twofold.ui.widgets.topbar import TopBar
+    from twofold.ui.app.widgets.topbar import TopBar
 
     position = {"board": [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 4]]}
     flashed: list[str] = []
@@ -442,7 +442,7 @@ async def test_watching_the_solver_and_taking_over(
 ):
     from textual import events
 
-    from twofold.ui.screens import assist as assist_module
+    from twofold.ui.app.screens import assist as assist_module
 
     monkeypatch.setattr(assist_module, "SOLVER_PAUSE", 0.01)
 

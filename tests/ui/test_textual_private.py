@@ -1,4 +1,4 @@
-"""Each private member of Textual that twofold relies on (ui/textual_private.py) still is
+"""Each private member of Textual that twofold relies on (ui/app/textual_private.py) still is
 what the adapter takes it for: an upgrade that moves one fails here, by name."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from textual.binding import Binding, BindingsMap, BindingType
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from twofold.ui import textual_private
-from twofold.ui.textual_private import (
+from twofold.ui.app import textual_private
+from twofold.ui.app.textual_private import (
     PRIVATE_NAMES,
     QuietPalette,
     class_bindings,

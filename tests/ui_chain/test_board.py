@@ -8,11 +8,11 @@ from textual.geometry import Size
 from tests.ui_chain.conftest import CODE, board_of, drag, ladder, no_pairs, playing
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
-from twofold.ui.chain import animation
-from twofold.ui.chain.animation import motion_for, still
-from twofold.ui.chain.board import fit_geometry
-from twofold.ui.widgets.tiles import tile_label as label
-from twofold.ui.widgets.tiles import vivid_colour as tile_colour
+from twofold.ui.app.chain import animation
+from twofold.ui.app.chain.animation import motion_for, still
+from twofold.ui.app.chain.board import fit_geometry
+from twofold.ui.app.widgets.tiles import tile_label as label
+from twofold.ui.app.widgets.tiles import vivid_colour as tile_colour
 
 
 @pytest.fixture

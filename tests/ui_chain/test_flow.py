@@ -5,10 +5,10 @@ from __future__ import annotations
 from tests.ui_chain.conftest import FakeClock, board_of, drag, ladder, no_pairs, playing
 from tests.waiting import palette_lists
 from twofold.core.settings import Settings
-from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
-from twofold.ui.dialogs import ConfirmDialog
-from twofold.ui.screens.tutorial import TutorialScreen
-from twofold.ui.widgets.topbar import TopBar
+from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
+from twofold.ui.app.dialogs import ConfirmDialog
+from twofold.ui.app.screens.tutorial import TutorialScreen
+from twofold.ui.app.widgets.topbar import TopBar
 
 
 def topbar_text(screen, name: str) -> str:  # type: ignore[no-untyped-def]
@@ -237,7 +237,7 @@ async def test_daily_ends_when_the_merges_are_spent() -> None:
 
 
 async def test_statistics_settings_and_back_to_the_menu() -> None:
-    from twofold.ui.screens.menu import MenuScreen
+    from twofold.ui.app.screens.menu import MenuScreen
 
     async with playing() as (pilot, screen):
         await pilot.press("t")

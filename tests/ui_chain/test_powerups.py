@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.ui_chain.conftest import board_of, click, drag, ladder, playing, settle
 from tests.waiting import until
-from twofold.ui.chain.powerups import PowerUpBar
+from twofold.ui.app.chain.powerups import PowerUpBar
 
 
 def held(screen, name: str) -> int:  # type: ignore[no-untyped-def]

@@ -21,8 +21,8 @@ from twofold.core.codes import share_string
 from twofold.core.daily import daily_code
 from twofold.core.session import Session
 from twofold.core.settings import Settings
-from twofold.ui.chain import ChainScreen
-from twofold.ui.dialogs import ResultDialog
+from twofold.ui.app.chain import ChainScreen
+from twofold.ui.app.dialogs import ResultDialog
 
 
 def milestone_board() -> dict[str, Any]:

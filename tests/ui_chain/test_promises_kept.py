@@ -28,18 +28,18 @@ from twofold.core.capabilities import Hint
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
-from twofold.ui.app import TwofoldApp, screen_commands
-from twofold.ui.chain import ChainScreen
-from twofold.ui.chain import dialogs as chain_dialogs
-from twofold.ui.chain.board import ChainBoard
-from twofold.ui.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
-from twofold.ui.dialogs import ConfirmDialog
+from twofold.ui.app.app import TwofoldApp, screen_commands
+from twofold.ui.app.chain import ChainScreen
+from twofold.ui.app.chain import dialogs as chain_dialogs
+from twofold.ui.app.chain.board import ChainBoard
+from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
+from twofold.ui.app.dialogs import ConfirmDialog
+from twofold.ui.app.screens import help as help_screen
+from twofold.ui.app.screens.help import HelpScreen, help_markdown
+from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.statistics import StatisticsScreen
+from twofold.ui.app.widgets.board import SlideBoard
 from twofold.ui.lines import run_lines
-from twofold.ui.screens import help as help_screen
-from twofold.ui.screens.help import HelpScreen, help_markdown
-from twofold.ui.screens.slide import SlideScreen
-from twofold.ui.screens.statistics import StatisticsScreen
-from twofold.ui.widgets.board import SlideBoard
 
 
 def keys_in_help(*args: Any) -> Any:

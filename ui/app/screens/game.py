@@ -1,0 +1,463 @@
+"""What every game screen shares, whatever the mode's controls.
+
+A game screen plays one :class:`~twofold.core.session.Session`. This base owns its
+life (greeting, pause on focus loss, save on leaving, a plugin's fault), the top bar
+(built from the mode's gauges), the announcement line, the keys every game has (the
+same key for the same action on every screen), and the mode's optional capabilities:
+Hint, Watch the solver (the autoplayer) and Sample appear only where the mode offers
+them. Subclasses add their board and what their controls need.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap, BindingType
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from twofold.core.codes import format_code
+from twofold.core.game import Game, Step
+from twofold.core.i18n import _
+from twofold.core.plugins import PluginFault
+from twofold.core.presentation import Status
+from twofold.core.rules import Mode, Refused
+from twofold.core.session import Session, rules_faults
+from twofold.core.settings import Settings
+from twofold.ui.app.dialogs import WinDialog
+from twofold.ui.app.screens.assist import Assisting
+from twofold.ui.app.screens.replacing import Replacing
+from twofold.ui.app.screens.telling import Telling
+from twofold.ui.app.textual_private import node_bindings, set_node_bindings
+from twofold.ui.app.widgets.actionbar import ActionBar
+from twofold.ui.app.widgets.announce import AnnouncementLine
+from twofold.ui.app.widgets.topbar import TopBar
+from twofold.ui.cells import for_people
+from twofold.ui.lines import practice_words
+
+if TYPE_CHECKING:
+    from twofold.ui.app.app import TwofoldApp
+
+
+def clock_text(seconds: float) -> str:
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def game_bindings(
+    prefix: str, *, undo_keys: str = "u,ctrl+z", hint_key: str = "h"
+) -> list[BindingType]:
+    """The keys every game screen has; ``prefix`` names the screen in key-binding ids.
+
+    A screen whose moves take ``h`` (the slide screen's vim keys) gives the hint another key.
+    """
+    return [
+        Binding(undo_keys, "undo", _("Undo"), tooltip=_("Take back the last move"),
+                id=f"{prefix}.undo"),
+        Binding("n", "new_game", _("New"), tooltip=_("Start a new game with a fresh code"),
+                id=f"{prefix}.new"),
+        Binding("r", "read_board", _("Read"), tooltip=_("Read the whole board aloud"),
+                id=f"{prefix}.read"),
+        Binding(hint_key, "hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
+                id=f"{prefix}.hint"),
+        Binding("ctrl+r", "restart", _("Restart"), show=False,
+                tooltip=_("Play the same code again from its first move"), id=f"{prefix}.restart"),
+        Binding("b", "last_game", _("Last game"), show=False,
+                tooltip=_("Bring back the game that New game or Restart replaced"),
+                id=f"{prefix}.last_game"),
+        Binding("e", "sample", _("Sample"), show=False,
+                tooltip=_("Open a stored game to watch (never counted)"), id=f"{prefix}.sample"),
+        Binding("v", "watch_solver", _("Watch the solver"), show=False,
+                tooltip=_("Let the solver play; any key takes over (never counted)"),
+                id=f"{prefix}.watch_solver"),
+        Binding("c", "copy_link", _("Copy link"), show=False,
+                tooltip=_("Copy this game's share string"), id=f"{prefix}.copy_link"),
+        Binding("y", "copy_result", _("Copy result"), show=False,
+                tooltip=_("Copy the score and the share string"), id=f"{prefix}.copy_result"),
+        Binding("m", "maximize_board", _("Max"), tooltip=_("Maximise the board"),
+                id=f"{prefix}.maximize"),
+        Binding("question_mark,f1", "help", _("Help"), tooltip=_("Rules and keys"),
+                id=f"{prefix}.help"),
+        Binding("t", "statistics", _("Statistics"), show=False,
+                tooltip=_("Records and recent scores"), id=f"{prefix}.statistics"),
+        Binding("comma", "settings", _("Settings"), show=False,
+                tooltip=_("Theme, motion, sound"), id=f"{prefix}.settings"),
+        Binding("q", "menu", _("Menu"), tooltip=_("Save and go back to the mode menu"),
+                id=f"{prefix}.menu"),
+    ]  # fmt: skip
+
+
+class GameScreen(Assisting, Replacing, Telling, Screen[None]):
+    """One game of one mode: its life, its top bar and announcements, its common keys."""
+
+    #: ids of the top bar and the announcement line (tests and styles find them by these)
+    TOPBAR_ID: ClassVar[str] = "topbar"
+    ANNOUNCE_ID: ClassVar[str] = "announce"
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        settings: Settings | None = None,
+        name: str | None = None,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id)
+        self.session = session
+        self.mode: Mode = session.mode
+        self.rules: Any = session.mode.rules
+        self._settings = settings
+        self._best = 0
+        self._session_closed = False
+        set_node_bindings(self, self._offered_bindings())
+
+    def _offered_bindings(self) -> BindingsMap:
+        """This screen's keys, less those for what the mode lacks (a Sample in 2248...)."""
+        from twofold.ui.app.screens.help import offers
+
+        kept = {
+            key: [binding for binding in bindings if offers(self.mode, binding)]
+            for key, bindings in node_bindings(self).key_to_bindings.items()
+        }
+        return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
+
+    # -- the pieces -------------------------------------------------------------------------
+
+    @property
+    def twofold(self) -> TwofoldApp:
+        return self.app  # type: ignore[return-value]
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def state(self) -> Any:
+        return self.session.game.state
+
+    @property
+    def status(self) -> Status:
+        """The mode's status; a failing ``status`` is the mode's fault: told, the game left."""
+        try:
+            with rules_faults(self.mode):
+                return self.mode.status_of(self.state)
+        except PluginFault as fault:
+            if not self._session_closed:
+                self.call_later(self.stop, fault)
+            return Status()
+
+    @property
+    def settings(self) -> Settings:
+        """The app's settings as they are now (a screen given its own keeps those)."""
+        if self._settings is not None:
+            return self._settings
+        shared = getattr(self.app, "settings", None)
+        return shared if isinstance(shared, Settings) else Settings()
+
+    @property
+    def reduced_motion(self) -> bool:
+        return self.settings.reduced_motion or self.app.animation_level == "none"
+
+    @property
+    def topbar(self) -> TopBar:
+        return self.query_one(f"#{self.TOPBAR_ID}", TopBar)
+
+    @property
+    def announcer(self) -> AnnouncementLine:
+        return self.query_one(f"#{self.ANNOUNCE_ID}", AnnouncementLine)
+
+    def board_widget(self) -> Widget:
+        """The board (Max shows it alone)."""
+        raise NotImplementedError
+
+    # -- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        keys = [gauge.key for gauge in self.mode.gauges]
+        yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID)
+        yield from self.compose_play()
+        yield ActionBar(id="actions")
+        yield Footer()
+
+    def compose_play(self) -> Iterable[Widget]:
+        """The board and what goes with it, the announcement line among them."""
+        yield AnnouncementLine(id=self.ANNOUNCE_ID)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(ActionBar).fit(event.size.width)
+
+    def on_mount(self) -> None:
+        self._best = self.twofold.best_score(self.mode.id)
+        self.apply_settings()
+        self.show_numbers()
+        self.announce(self.greeting())
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning")
+            self.session.notice = None
+        self.game.resume()
+        self.watch(self.app, "app_focus", self._focus_changed, init=False)
+        if self.mode.time_limit is not None:
+            self.set_interval(1.0, self.tick)
+
+    def greeting(self) -> str:
+        if self.session.notice:
+            return self.session.notice
+        game = self.game
+        if game.started:
+            return _("Welcome back: game {code}, score {score}.").format(
+                code=format_code(game.code), score=game.state.score
+            )
+        text = self.opening_words()
+        return f"{text} {practice_words(self.session)}" if game.flags.practice else text
+
+    def opening_words(self) -> str:
+        return _("Game {code}.").format(code=format_code(self.game.code))
+
+    def _focus_changed(self, focused: bool) -> None:
+        # The play time counts only while the terminal has the player's attention.
+        if self._session_closed:
+            return
+        if focused and self.app.screen is self:
+            self.game.resume()
+        elif not focused:
+            self.focus_lost()
+
+    def focus_lost(self) -> None:
+        self.game.pause()
+
+    def on_screen_resume(self) -> None:
+        if not self._session_closed:
+            self.apply_settings()
+            if not self.game.over:
+                self.game.resume()
+
+    def on_screen_suspend(self) -> None:
+        self.game.pause()
+
+    def apply_settings(self) -> None:
+        """The settings changed (reduced motion, auto-hint): take them up."""
+
+    # -- the numbers --------------------------------------------------------------------------
+
+    @property
+    def best(self) -> int:
+        # A game that is not counted (a position, the Sample) never claims the best score.
+        return self._best if self.game.flags.uncounted else max(self._best, self.state.score)
+
+    def show_numbers(self) -> None:
+        """The top bar: every gauge the mode names, built-in or its own."""
+        game = self.game
+        state = game.state
+        own = self.status.gauges
+        bar = self.topbar
+        for gauge in self.mode.gauges:
+            key = gauge.key
+            if key == "score":
+                text = _("Score {score}").format(score=state.score)
+            elif key == "best":
+                text = _("Best {best}").format(best=self.best)
+            elif key == "moves":
+                text = _("Moves {moves}").format(moves=state.moves)
+            elif key == "code":
+                text = format_code(game.code)
+                if game.flags.practice:
+                    text = _("{code} practice").format(code=text)
+            elif key == "clock":
+                left = game.time_left
+                text = _("Time {clock}").format(
+                    clock=clock_text(game.elapsed if left is None else left)
+                )
+            else:
+                text = f"{gauge.label} {own.get(key, '')}".strip()
+            bar.set(key, text)
+
+    def refresh_best(self) -> None:
+        """Read the best score again (a game was just recorded)."""
+        self._best = self.twofold.best_score(self.mode.id)
+        if self.is_mounted:
+            self.show_numbers()
+
+    def announce(self, text: str) -> None:
+        self.announcer.announce(text)
+
+    def tick(self) -> None:
+        """Once a second in a timed mode: the clock, and the end when time is up."""
+        self.show_numbers()
+        if self.game.time_up and not self._session_closed:
+            self.time_up()
+
+    def time_up(self) -> None:
+        """The clock ran out (subclasses show the end)."""
+
+    # -- acting ---------------------------------------------------------------------------------
+
+    def finish_animation(self) -> None:
+        """Any input finishes the board's animation at once."""
+
+    def act(self, action: str) -> Step | None:
+        """Play one command through the session; show what it did, or why it was refused."""
+        self.finish_animation()
+        before = self.state
+        try:
+            step = self.session.act(action)
+        except Refused as refusal:
+            # the rules count cells from 0 (the protocol's count); people count from 1
+            self.refused(for_people(str(refusal)))
+            return None
+        except PluginFault as fault:
+            self.stop(fault)
+            return None
+        self.after_step(before, step)
+        return step
+
+    def refused(self, reason: str) -> None:
+        self.announce(reason)
+
+    def after_step(self, before: Any, step: Step) -> None:
+        """Draw, announce, flash and ring for an action; subclasses draw their board first."""
+        after = self.state
+        scored = step.changed and step.action != "undo" and after.score > before.score
+        self.show_numbers()
+        if scored and not self.reduced_motion:
+            self.topbar.flash("score")  # a flash is motion too: reduced motion goes without
+        text = step.announcement
+        if step.reached_goal:
+            text = " ".join([text, _("You reached {goal}!").format(goal=self.mode.goal)]).strip()
+        self.announce(text)
+        if self.settings.sound and (scored or step.reached_goal):
+            self.app.bell()
+        self.refresh_bindings()
+        if step.reached_goal and not self.game.flags.kept_going:
+            self.stop_solver()
+            dialog = WinDialog(self.mode.goal or 0, after.score, self.mode.aim_after_goal())
+            self.app.push_screen(dialog, self._won)
+        elif step.changed and self.game.over:
+            self.stop_solver()
+            self.game_over()
+
+    def _won(self, choice: str | None) -> None:
+        if choice == "new":
+            self.start(self.session.new_game)
+            return
+        self.game.flags.kept_going = True
+        self.session.save()
+        aim = self.mode.aim_after_goal()
+        if aim is None:
+            self.announce(_("Keep going!"))
+        else:
+            self.announce(_("Keep going: on towards {next}!").format(next=aim))
+        if self.game.over:
+            self.game_over()
+
+    def game_over(self) -> None:
+        """The game has ended (subclasses show how)."""
+
+    # -- the tutorial ---------------------------------------------------------------------------
+
+    def first_tutorial(self) -> bool:
+        """Show the mode's tutorial if this is the first game of its family; True if shown."""
+        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
+            self.call_after_refresh(self.action_tutorial)
+            return True
+        return False
+
+    def action_tutorial(self) -> None:
+        """Show the mode's tutorial (its first game, and from Help)."""
+        from twofold.ui.app.screens.tutorial import TutorialScreen
+
+        if self.mode.tutorial:
+            self.app.push_screen(TutorialScreen(self.mode.tutorial), self.tutorial_done)
+
+    def tutorial_done(self, _finished: bool | None = None) -> None:
+        """The tutorial was read or skipped: it is not shown by itself again for the family."""
+        settings = self.settings
+        family = self.mode.family
+        if not settings.has_seen_tutorial(family):
+            seen = dataclasses.replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
+            save = getattr(self.app, "save_settings", None)
+            if callable(save):
+                save(seen)
+            else:
+                self._settings = seen
+        self.after_tutorial()
+
+    def after_tutorial(self) -> None:
+        """The game, once its tutorial is read: its end, if it is over."""
+        if self.game.over:
+            self.call_after_refresh(self.game_over)
+
+    def stop(self, fault: PluginFault) -> None:
+        """The mode failed: say so in one line and leave the game, kept as it was."""
+        if self._session_closed:
+            return  # told once: a failing status may be asked for again before it is left
+        self.app.notify(str(fault), severity="error", timeout=10)
+        self.close_session()
+        self.dismiss()
+
+    # -- games ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        offered = {
+            "undo": self.game.can_undo,
+            "sample": self.mode.sample is not None,
+            "watch_solver": self.mode.autoplayer is not None,
+            "hint": self.mode.hint is not None,
+        }
+        if action in offered:
+            return True if offered[action] else None
+        return True
+
+    def action_maximize_board(self) -> None:
+        if self.maximized is not None:
+            self.minimize()
+        else:
+            self.maximize(self.board_widget())
+
+    # -- other places -----------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from twofold.ui.app.screens.help import HelpScreen, screen_keys
+
+        # the very bindings this screen runs, with the player's keys: Help cannot disagree
+        self.app.push_screen(HelpScreen(self.mode, screen_keys(self)))
+
+    def action_statistics(self) -> None:
+        from twofold.ui.app.screens.statistics import StatisticsScreen
+
+        self.app.push_screen(StatisticsScreen(self.mode.id))
+
+    def action_settings(self) -> None:
+        from twofold.ui.app.screens.settings import SettingsScreen
+
+        self.app.push_screen(SettingsScreen())
+
+    def keep_session(self) -> None:
+        """Leave without closing the session: another screen takes the same game on."""
+        if not self._session_closed:
+            self._session_closed = True
+            self.stop_solver()
+            self._autoplayer = None
+            self.finish_animation()
+            self.game.pause()
+            self.session.save()
+
+    def close_session(self) -> None:
+        """Save the game and let it go (leaving the screen or quitting)."""
+        if not self._session_closed:
+            self._session_closed = True
+            self._autoplayer = None
+            self.finish_animation()
+            self.session.close()
+
+    def on_unmount(self) -> None:
+        self.close_session()
+
+    def action_menu(self) -> None:
+        self.close_session()
+        self.dismiss()

@@ -1,0 +1,148 @@
+"""Settings: theme, reduced motion, sound, auto-hint and language; saved as they change."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalGroup, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, Select, Switch
+
+from twofold.core.i18n import _, available_languages, language_name
+
+if TYPE_CHECKING:
+    from twofold.ui.app.app import TwofoldApp
+
+#: the settings shown as switches: field name -> label
+SWITCHES = ("reduced_motion", "sound", "auto_hint")
+
+
+def switch_labels() -> dict[str, str]:
+    return {
+        "reduced_motion": _("Reduced motion (tiles appear where they end)"),
+        "sound": _("Sound (terminal bell on merges and wins)"),
+        "auto_hint": _("Auto-hint in 2248 (after 10 s without a move)"),
+    }
+
+
+def languages() -> list[tuple[str, str]]:
+    """(label, code) for the language list: the system's, then every catalog by its name."""
+    found = [(_("From the system"), "")]
+    found += [(language_name(code), code) for code in available_languages()]
+    return found
+
+
+class SettingsScreen(Screen[None]):
+    """Every setting on one screen; each change is used and saved at once."""
+
+    DEFAULT_CSS = """
+    SettingsScreen #settings {
+        padding: 1 2;
+    }
+    SettingsScreen .settings--row {
+        height: auto;
+    }
+    SettingsScreen .settings--label {
+        width: 24;
+        padding-top: 1;
+    }
+    SettingsScreen .settings--switch-label {
+        padding-top: 1;
+    }
+    SettingsScreen Select {
+        width: 40;
+    }
+    SettingsScreen #settings-note {
+        color: $foreground-muted;
+        margin-top: 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("k", "keys", _("Key bindings"), tooltip=_("Change the keys of every action"),
+                id="settings.keys"),
+        Binding("escape", "back", _("Back"), tooltip=_("Back to where you were"),
+                id="settings.back"),
+    ]  # fmt: skip
+
+    @property
+    def twofold(self) -> TwofoldApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        settings = self.twofold.settings
+        themes = sorted(self.app.available_themes)
+        theme = settings.theme if settings.theme in themes else self.app.theme
+        language_options = languages()
+        codes = [code for _label, code in language_options]
+        with VerticalScroll(id="settings"):
+            with HorizontalGroup(classes="settings--row"):
+                yield Label(_("Theme"), classes="settings--label")
+                yield Select(
+                    [(name, name) for name in themes],
+                    value=theme,
+                    allow_blank=False,
+                    id="setting-theme",
+                )
+            with HorizontalGroup(classes="settings--row"):
+                yield Label(_("Language"), classes="settings--label")
+                yield Select(
+                    language_options,
+                    value=settings.language if settings.language in codes else "",
+                    allow_blank=False,
+                    id="setting-language",
+                )
+            labels = switch_labels()
+            for name in SWITCHES:
+                with HorizontalGroup(classes="settings--row"):
+                    yield Switch(value=bool(getattr(settings, name)), id=f"setting-{name}")
+                    yield Label(labels[name], classes="settings--switch-label")
+            with HorizontalGroup(classes="settings--row"):
+                yield Button(_("Key bindings…"), id="setting-keys", compact=True)
+            yield Label(_("Changes are used and saved at once."), id="settings-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#setting-theme", Select).focus()
+
+    def _change(self, **changes: Any) -> bool:
+        """Use and save a change; True when the language changed."""
+        settings = dataclasses.replace(self.twofold.settings, **changes)
+        if settings == self.twofold.settings:
+            return False
+        return self.twofold.save_settings(settings)
+
+    @on(Select.Changed, "#setting-theme")
+    def _theme(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str):
+            self._change(theme=event.value)
+
+    @on(Select.Changed, "#setting-language")
+    async def _language(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and self._change(language=event.value):
+            from twofold.ui.app.language import redraw
+
+            # Every screen is built again in the new language, this one included.
+            await redraw(self.app)
+
+    @on(Button.Pressed, "#setting-keys")
+    def _keys(self) -> None:
+        from twofold.ui.app.keys import KeyBindingsScreen
+
+        self.app.push_screen(KeyBindingsScreen())
+
+    @on(Switch.Changed)
+    def _switch(self, event: Switch.Changed) -> None:
+        name = (event.switch.id or "").removeprefix("setting-")
+        if name in SWITCHES:
+            self._change(**{name: event.value})
+
+    def action_keys(self) -> None:
+        self._keys()
+
+    def action_back(self) -> None:
+        self.dismiss()

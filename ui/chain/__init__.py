@@ -1,7 +1,0 @@
-"""The screen of chain modes: the chain board, power-ups, pause, the end of a game."""
-
-from __future__ import annotations
-
-from twofold.ui.chain.screen import ChainScreen
-
-__all__ = ["ChainScreen"]

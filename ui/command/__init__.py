@@ -1,0 +1,1 @@
+"""The command line: ``twofold`` and its commands, completion, ``--version``."""

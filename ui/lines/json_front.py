@@ -1,0 +1,91 @@
+"""``--json``: one JSON object per line, one at start and one after each line (SPEC section 9)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from twofold.core.commands import commands_of
+from twofold.core.i18n import _
+from twofold.core.plugins import PluginFault
+from twofold.core.session import Session
+from twofold.ui.lines.front import LineFront
+from twofold.ui.lines.reading import MESSAGE_LIMIT, cut
+
+
+class JsonFront(LineFront):
+    """One JSON object per line, for programs."""
+
+    answers_blank = True
+
+    def __init__(self, session: Session, out: TextIO) -> None:
+        super().__init__(session, out)
+        #: what failed since the last reply (a plugin's hook), said in the next ``notice``
+        self.problems: list[str] = []
+
+    def problem(self, text: str) -> None:
+        self.problems.append(text)
+
+    def snapshot(self) -> dict[str, Any]:
+        session = self.session
+        game = session.game
+        state = game.state
+        with session.faults():
+            data: dict[str, Any] = {
+                "mode": session.mode.id,
+                "code": game.code,
+                "board": [list(row) for row in state.board],
+                "score": state.score,
+                "moves": state.moves,
+                "over": game.over,
+            }
+            data.update(session.mode.rules.report(state))
+        if session.mode.status is not None:
+            upcoming = self.status().upcoming
+            if upcoming:
+                data["upcoming"] = list(upcoming)
+        if game.time_left is not None:
+            data["time_left"] = round(game.time_left, 3)
+        if game.flags.practice:
+            data["practice"] = True
+        return data
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.out.write(json.dumps(data, separators=(",", ":")) + "\n")
+        self.out.flush()
+
+    def started(self, notice: str | None) -> None:
+        data = self.snapshot()
+        data.update(changed=False, events=[])
+        # the mode's commands are part of the contract: a program learns them here
+        data["commands"] = [command.as_dict() for command in commands_of(self.session.mode)]
+        if notice:
+            data["notice"] = notice
+        self.write(data)
+
+    def reply(self, **fields: Any) -> None:
+        data = self.snapshot()
+        fields.pop("announcement", None)
+        data.update(fields)
+        told = [*self.problems, self.session.write_problem]
+        self.problems.clear()
+        if any(told):
+            data["notice"] = cut(" ".join(filter(None, told)), 2 * MESSAGE_LIMIT)
+        self.write(data)
+
+    def stopped(self, fault: PluginFault) -> None:
+        try:
+            data = self.snapshot()
+        except Exception:  # the failing rules may fail again in report(): say what is safe
+            data = {"mode": self.session.mode.id, "code": self.session.game.code}
+        data.update(changed=False, events=[], error=cut(str(fault)), stopped=True)
+        self.write(data)
+
+    def read(self) -> None:
+        lines = self.session.mode.rules.read_board(self.session.game.state)
+        self.reply(changed=False, events=[], read=lines)
+
+    def help(self) -> None:
+        self.reply(
+            changed=False, events=[], error=_("the JSON mode has no help; see docs/protocol.md")
+        )

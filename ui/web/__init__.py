@@ -1,0 +1,1 @@
+"""``twofold serve``: the app in a web browser, one app process per open page."""
