@@ -7,6 +7,7 @@
 - :mod:`twofold.ui.lines`: the line modes, ``--plain`` for people and ``--json`` for programs.
 - :mod:`twofold.ui.web`: the web server of ``twofold serve``, one app process per page.
 
-:mod:`twofold.ui.cells` is what the app and the line modes share: a place on the board as
-people count it (from 1) and as the protocol does (from 0).
+:mod:`twofold.ui.cells` and :mod:`twofold.ui.practice` are what the app and the line modes
+share: a place on the board as people count it (from 1) and as the protocol does (from 0),
+and why a game is practice.
 """

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from twofold.core.session import Session
-from twofold.ui.lines.front import LineFront, practice_words
+from twofold.ui.lines.front import LineFront
 from twofold.ui.lines.json_front import JsonFront
 from twofold.ui.lines.plain_front import PlainFront
 from twofold.ui.lines.reading import LINE_LIMIT, MESSAGE_LIMIT, TooLong, read_lines
@@ -29,7 +29,6 @@ __all__ = [
     "LineFront",
     "PlainFront",
     "TooLong",
-    "practice_words",
     "read_lines",
     "run_lines",
 ]

@@ -9,25 +9,12 @@ import threading
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from twofold.core.daily import daily_code
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Refused
 from twofold.core.session import Session
 from twofold.ui.lines.reading import LINE_LIMIT, TooLong, cut, line_body
-
-
-def practice_words(session: Session | None = None) -> str:
-    """Why the game in play is practice: another day's board, or today's played again."""
-    other_day = (
-        session is not None
-        and session.mode.daily
-        and session.game.code != daily_code(session.mode.id, session.today())
-    )
-    if other_day:
-        return _("Practice: only today's board is the Daily, so this game does not count.")
-    return _("Practice: today's daily game is already played, so this try does not count.")
-
+from twofold.ui.practice import practice_words
 
 #: commands the line front end answers itself; everything else goes to the rules
 FRONT_END_WORDS = {

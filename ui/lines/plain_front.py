@@ -10,7 +10,8 @@ from twofold.core.i18n import N_, _
 from twofold.core.plugins import PluginFault
 from twofold.core.presentation import BUILTIN_GAUGES, upcoming_words
 from twofold.ui.cells import for_people, for_protocol
-from twofold.ui.lines.front import LineFront, practice_words
+from twofold.ui.lines.front import LineFront
+from twofold.ui.practice import practice_words
 
 
 class PlainFront(LineFront):

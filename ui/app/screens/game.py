@@ -39,7 +39,7 @@ from twofold.ui.app.widgets.actionbar import ActionBar
 from twofold.ui.app.widgets.announce import AnnouncementLine
 from twofold.ui.app.widgets.topbar import TopBar
 from twofold.ui.cells import for_people
-from twofold.ui.lines import practice_words
+from twofold.ui.practice import practice_words
 
 if TYPE_CHECKING:
     from twofold.ui.app.app import TwofoldApp

@@ -11,7 +11,7 @@ from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.session import rules_faults
 from twofold.ui.app.dialogs import ConfirmDialog
-from twofold.ui.lines import practice_words
+from twofold.ui.practice import practice_words
 
 if TYPE_CHECKING:
     from twofold.ui.app.screens.game import GameScreen
