@@ -88,6 +88,8 @@ class TutorialScreen(ModalScreen[bool]):
     NARROW: ClassVar[int] = 60
     SHORT: ClassVar[int] = 20
 
+    AUTO_FOCUS = "#tutorial-next"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,enter,space", "next", _("Next"), id="tutorial.next"),
         Binding("left,backspace", "back", _("Back"), id="tutorial.back"),
@@ -100,19 +102,28 @@ class TutorialScreen(ModalScreen[bool]):
         self.step = 0
 
     def compose(self) -> ComposeResult:
+        # the first page is built in, not filled in on mount: under load the screen's Mount
+        # may come before the scroll's children exist
+        step, last = self.steps[self.step], self.step == len(self.steps) - 1
+        self.body = VerticalScroll(id="tutorial-body")
         with VerticalGroup():
-            yield Label("", classes="tutorial--title", id="tutorial-title")
-            with VerticalScroll(id="tutorial-body"):
-                yield Static("", classes="tutorial--picture", id="tutorial-picture")
-                yield Static("", classes="tutorial--text", id="tutorial-text", markup=False)
+            yield Label(step.title, classes="tutorial--title", id="tutorial-title")
+            with self.body:
+                yield Static(
+                    picture(step.tiles, step.makes),
+                    classes="tutorial--picture" + ("" if step.tiles else " -none"),
+                    id="tutorial-picture",
+                )
+                yield Static(step.text, classes="tutorial--text", id="tutorial-text", markup=False)
             with HorizontalGroup():
-                yield Button(_("Back"), id="tutorial-back")
-                yield Button(_("Next"), id="tutorial-next", variant="primary")
+                yield Button(_("Back"), id="tutorial-back", disabled=self.step == 0)
+                yield Button(
+                    _("Play") if last else _("Next"), id="tutorial-next", variant="primary"
+                )
                 yield Button(_("Skip"), id="tutorial-skip")
 
     def on_mount(self) -> None:
         self.fit()
-        self._show()
 
     def on_resize(self) -> None:
         self.fit()
@@ -122,8 +133,7 @@ class TutorialScreen(ModalScreen[bool]):
         width, height = self.app.size
         self.set_class(width < self.NARROW, "-narrow")
         self.set_class(height < self.SHORT, "-short")
-        body = self.query_one("#tutorial-body", VerticalScroll)
-        body.styles.max_height = max(1, height - self.FRAME_ROWS)
+        self.body.styles.max_height = max(1, height - self.FRAME_ROWS)
 
     def _show(self) -> None:
         step = self.steps[self.step]
