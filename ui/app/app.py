@@ -26,6 +26,7 @@ from twofold.core.settings import Settings
 from twofold.ui.app import terminal
 from twofold.ui.app.controls import SCREENS
 from twofold.ui.app.language import TranslatedApp
+from twofold.ui.app.seams import AppHost, TwofoldScreen, twofold_screens
 
 ScreenFactory = Callable[[Session], Screen[Any]]
 
@@ -96,10 +97,8 @@ class TwofoldApp(TranslatedApp):
         changed = self.apply_settings(settings)
         self.store.save_settings(settings)
         self.tell_store_notice()
-        for screen in self.screen_stack:
-            apply = getattr(screen, "apply_settings", None)
-            if callable(apply):
-                apply()
+        for screen in twofold_screens(self.screen_stack):
+            screen.apply_settings()
         return changed
 
     # -- records -----------------------------------------------------------------------------
@@ -174,9 +173,10 @@ class TwofoldApp(TranslatedApp):
                 _("{mode} cannot be played: {reason}").format(mode=mode.title, reason=reason),
                 severity="error",
             )
-            refill = getattr(self.screen, "fill", None)
-            if callable(refill):
-                refill()  # the menu greys the mode from now on
+            from twofold.ui.app.screens.menu import MenuScreen
+
+            if isinstance(self.screen, MenuScreen):
+                self.screen.fill()  # the menu greys the mode from now on
             return False
         self.prune_sessions()
         try:
@@ -221,10 +221,9 @@ class TwofoldApp(TranslatedApp):
         result = dataclasses.asdict(finished)
         for problem in self.registry.notify_finished(finished.mode_id, result):
             self.notify(str(problem), severity="warning", timeout=10)
-        for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_best", None)
-            if callable(refresh) and getattr(screen, "session", None) is not None:
-                screen.call_later(refresh)
+        for screen in twofold_screens(self.screen_stack):
+            if screen.session is not None:
+                screen.call_later(screen.refresh_best)
 
     def saving_notice(self, text: str) -> None:
         """Saving failed, failed otherwise, or works again (Session.on_notice): say so."""
@@ -236,15 +235,13 @@ class TwofoldApp(TranslatedApp):
 
     def prune_sessions(self) -> None:
         """Forget sessions whose screens are gone, so quitting never saves a stale game."""
-        open_ = {id(getattr(screen, "session", None)) for screen in self.screen_stack}
+        open_ = {id(screen.session) for screen in twofold_screens(self.screen_stack)}
         self.sessions = [s for s in self.sessions if id(s) in open_]
 
     def close_sessions(self) -> None:
         """Save every open game (quitting)."""
-        for screen in self.screen_stack:
-            close = getattr(screen, "close_session", None)
-            if callable(close):
-                close()
+        for screen in twofold_screens(self.screen_stack):
+            screen.close_session()
         for session in self.sessions:
             session.close()
         self.sessions.clear()
@@ -288,17 +285,16 @@ class TwofoldApp(TranslatedApp):
         their own with ``palette_extras()`` returning ``(title, help, callback)`` triples.
         """
         yield from screen_commands(screen)
-        extras = getattr(screen, "palette_extras", None)
-        if callable(extras):
-            for title, help_text, callback in extras():
+        if isinstance(screen, TwofoldScreen):
+            for title, help_text, callback in screen.palette_extras():
                 yield SystemCommand(title, help_text, callback)
         yield from super().get_system_commands(screen)
 
 
 def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
     """A palette command for each described, currently possible binding of ``screen``."""
-    seen: set[str] = set(getattr(screen, "PALETTE_HIDDEN", ()))
-    for binding in Binding.make_bindings(getattr(type(screen), "BINDINGS", [])):
+    seen: set[str] = set(screen.PALETTE_HIDDEN) if isinstance(screen, TwofoldScreen) else set()
+    for binding in Binding.make_bindings(type(screen).BINDINGS):
         if binding.action in seen or not binding.description or binding.system:
             continue
         name, _sep, rest = binding.action.partition("(")
@@ -315,7 +311,8 @@ def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
         # BINDINGS keep the language of their import (retranslate gives today's), and
         # the key is the one the player chose, as the Footer shows it
         title, tooltip = retranslate(title), retranslate(binding.tooltip)
-        chosen = getattr(screen.app, "settings", Settings()).keymap.get(binding.id or "")
+        host = screen.app if isinstance(screen.app, AppHost) else None
+        chosen = (host.settings if host else Settings()).keymap.get(binding.id or "")
         shown = binding.with_key(chosen.split(",")[0]) if chosen else binding
         key = _("Key: {key}").format(key=screen.app.get_key_display(shown))
         help_text = f"{tooltip} ({key})" if tooltip else key

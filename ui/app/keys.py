@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.settings import Settings
 from twofold.ui.app.language import key_label
+from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 #: what each screen is called in the list of keys (by class name); a screen missing
@@ -257,7 +258,7 @@ def apply_keymap(app: App[Any], settings: Settings) -> None:
 # -- the screen ------------------------------------------------------------------------------
 
 
-class KeyCapture(ModalScreen[str | None]):
+class KeyCapture(TwofoldScreen[str | None], ModalScreen[str | None]):
     """Waits for one key press and gives it back; Esc gives None."""
 
     #: the app lets even its priority keys (ctrl+q, ctrl+p) through to this screen
@@ -295,7 +296,7 @@ class KeyCapture(ModalScreen[str | None]):
         self.dismiss(None if event.key == "escape" else event.key)
 
 
-class KeyBindingsScreen(Screen[None]):
+class KeyBindingsScreen(TwofoldScreen[None]):
     """Every action with a key, by screen; Enter takes a new key, R resets them all."""
 
     DEFAULT_CSS = """
@@ -332,10 +333,12 @@ class KeyBindingsScreen(Screen[None]):
         self.actions = key_actions()
         #: one row per key of each action: (action, key)
         self.rows: list[tuple[KeyAction, str]] = []
+        #: the settings used on an app that keeps none (a test's own)
+        self.own_settings = Settings()
 
     @property
     def settings(self) -> Settings:
-        return getattr(self.app, "settings", Settings())
+        return self.host.settings if self.host is not None else self.own_settings
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys"):
@@ -423,11 +426,10 @@ class KeyBindingsScreen(Screen[None]):
     def keep(self, keymap: dict[str, str]) -> None:
         """Use and save ``keymap``."""
         settings = dataclasses.replace(self.settings, keymap=keymap)
-        save = getattr(self.app, "save_settings", None)
-        if callable(save):
-            save(settings)
-        else:
-            self.app.settings = settings  # type: ignore[attr-defined]
+        if self.host is not None:
+            self.host.save_settings(settings)
+        else:  # on another app, the keys last as long as the screen
+            self.own_settings = settings
         apply_keymap(self.app, settings)
         self.fill()
 

@@ -23,6 +23,7 @@ from textual.screen import Screen
 
 from twofold.core import i18n
 from twofold.core.i18n import N_, Np_, _, pgettext, retranslate
+from twofold.ui.app.seams import TwofoldScreen, twofold_screens
 from twofold.ui.app.textual_private import (
     QuietPalette,
     class_bindings,
@@ -256,7 +257,8 @@ class TranslatedApp(App[Any]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a screen that takes the next key press (rebinding a key) gets ctrl+q and ctrl+p too
-        if getattr(self.screen, "CAPTURES_KEYS", False) and action in self.CAPTURED_ACTIONS:
+        captures = isinstance(self.screen, TwofoldScreen) and self.screen.CAPTURES_KEYS
+        if captures and action in self.CAPTURED_ACTIONS:
             return False
         return super().check_action(action, parameters)
 
@@ -351,17 +353,15 @@ async def _rebuild(app: Any) -> None:
     from twofold.ui.app.screens.settings import SettingsScreen
 
     stack = list(app.screen_stack)[1:]
-    games = [s.session for s in stack if getattr(s, "session", None) is not None]
+    games = [s.session for s in twofold_screens(stack) if s.session is not None]
     tops = [s for s in stack if isinstance(s, SettingsScreen | KeyBindingsScreen)]
-    for screen in stack:
+    for screen in twofold_screens(stack):
         # the games go on: their screens let go of them without closing their sessions,
         # so no game is replaced, ended or dropped (a second window keeps its own game)
-        keep = getattr(screen, "keep_session", None)
-        if callable(keep):
-            keep()
+        screen.keep_session()
     while len(app.screen_stack) > 1:
         await app.pop_screen()
-    if getattr(app, "registry", None) is plugins.registry():
+    if app.registry is plugins.registry():
         # mode titles and descriptions are made in the language of their registration
         plugins.reset()
         app.registry = plugins.registry()

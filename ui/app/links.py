@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from twofold.core.codes import share_string
-from twofold.core.session import Session
+from twofold.ui.app.seams import twofold_screens
 
 SERVED_AT = "TWOFOLD_SERVED_AT"
 #: the query parameter of a served page that opens a game: ``/?game=2048/CODE``
@@ -46,10 +46,9 @@ def page_title(mode_title: str | None = None) -> str:
 
 def title_of(app: Any) -> str:
     """The page title for the app's current screens: the game under any dialog, or the app."""
-    for screen in reversed(app.screen_stack):
-        session = getattr(screen, "session", None)
-        if isinstance(session, Session):
-            return page_title(session.mode.title)
+    for screen in reversed(twofold_screens(app.screen_stack)):
+        if screen.session is not None:
+            return page_title(screen.session.mode.title)
     return page_title()
 
 

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -34,6 +33,7 @@ from twofold.ui.app.dialogs import WinDialog
 from twofold.ui.app.screens.assist import Assisting
 from twofold.ui.app.screens.replacing import Replacing
 from twofold.ui.app.screens.telling import Telling
+from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
 from twofold.ui.app.widgets.announce import AnnouncementLine
@@ -93,7 +93,7 @@ def game_bindings(
     ]  # fmt: skip
 
 
-class GameScreen(Assisting, Replacing, Telling, Screen[None]):
+class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
     """One game of one mode: its life, its top bar and announcements, its common keys."""
 
     #: ids of the top bar and the announcement line (tests and styles find them by these)
@@ -157,8 +157,7 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         """The app's settings as they are now (a screen given its own keeps those)."""
         if self._settings is not None:
             return self._settings
-        shared = getattr(self.app, "settings", None)
-        return shared if isinstance(shared, Settings) else Settings()
+        return self.host.settings if self.host is not None else Settings()
 
     @property
     def reduced_motion(self) -> bool:
@@ -380,9 +379,8 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         family = self.mode.family
         if not settings.has_seen_tutorial(family):
             seen = dataclasses.replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
-            save = getattr(self.app, "save_settings", None)
-            if callable(save):
-                save(seen)
+            if self.host is not None:
+                self.host.save_settings(seen)
             else:
                 self._settings = seen
         self.after_tutorial()

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Markdown
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
 from twofold.ui.app.controls import SCREENS
+from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 _KEY_NAMES = {
@@ -240,7 +241,7 @@ def tutorial_mode(modes: Iterable[Mode]) -> Mode | None:
     return next((m for m in modes if m.tutorial), None)
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(TwofoldScreen[None]):
     """Rules and keys; Escape goes back."""
 
     DEFAULT_CSS = """
@@ -262,12 +263,12 @@ class HelpScreen(Screen[None]):
         self.bindings = bindings
 
     def _modes(self) -> list[Mode]:
-        registry = getattr(self.app, "registry", None)
-        return list(registry.modes.values()) if registry is not None else _registered_modes()
+        host = self.host
+        return list(host.registry.modes.values()) if host is not None else _registered_modes()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-scroll"):
-            keymap = getattr(getattr(self.app, "settings", None), "keymap", None)
+            keymap = self.host.settings.keymap if self.host is not None else None
             text = help_markdown(self.mode, keymap, self.bindings, self._modes())
             yield Markdown(text, id="help-text")
         yield Footer()

@@ -1,0 +1,74 @@
+"""What the app and its screens ask of each other, declared here and never probed.
+
+The app walks its screen stack to save settings, refresh records, keep or close games
+and fill the command palette; a screen that takes part says so by being a
+:class:`TwofoldScreen`, whose hooks do nothing until a screen has something to do. A
+screen asks its app for settings, modes and saving through :class:`AppHost`, which
+``TwofoldApp`` is; on another app (a test's own) :attr:`TwofoldScreen.host` is None and
+the screen keeps its own defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+from textual.screen import Screen
+
+from twofold.core.plugins import Registry
+from twofold.core.session import Session
+from twofold.core.settings import Settings
+
+ResultT = TypeVar("ResultT")
+
+#: an action of the command palette with no key of its own: (title, help, run it)
+PaletteAction = tuple[str, str, Callable[[], Any]]
+
+
+@runtime_checkable
+class AppHost(Protocol):
+    """What a screen may ask of the app it is on."""
+
+    settings: Settings
+    registry: Registry
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Use and keep ``settings``; True when the language changed."""
+        ...
+
+
+class TwofoldScreen(Screen[ResultT]):
+    """A screen the app asks things of as it walks its stack."""
+
+    #: actions the command palette leaves out (they are reached another way)
+    PALETTE_HIDDEN: ClassVar[frozenset[str]] = frozenset()
+    #: whether the screen takes the next key press itself (rebinding a key)
+    CAPTURES_KEYS: ClassVar[bool] = False
+    #: the game this screen plays, if it plays one
+    session: Session | None = None
+
+    @property
+    def host(self) -> AppHost | None:
+        """The twofold app this screen is on, or None on another app."""
+        return self.app if isinstance(self.app, AppHost) else None
+
+    def apply_settings(self) -> None:
+        """The player's settings changed: redraw what follows them."""
+
+    def refresh_best(self) -> None:
+        """A game was recorded: show the records as they are now."""
+
+    def keep_session(self) -> None:
+        """Leave without closing the game: another screen takes it on (a language switch)."""
+
+    def close_session(self) -> None:
+        """Save the game played here and let it go (leaving the screen, or quitting)."""
+
+    def palette_extras(self) -> Iterable[PaletteAction]:
+        """Actions with no key of their own, for the command palette."""
+        return ()
+
+
+def twofold_screens(stack: Iterable[Screen[Any]]) -> list[TwofoldScreen[Any]]:
+    """The screens of ``stack`` that take part (Textual's own, such as the palette, do not)."""
+    return [screen for screen in stack if isinstance(screen, TwofoldScreen)]
