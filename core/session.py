@@ -24,7 +24,6 @@ saves are written only if the seat and the slot become free of the other window.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import time
 from collections.abc import Callable, Mapping
 from datetime import date
@@ -202,18 +201,9 @@ class Session:
         """
         self.check_time()
         game = self.game
-        state, history, log_length = game.state, game.history.copy(), len(game.log)
-        reached, reached_history = set(game.reached), game.reached_history.copy()
-        flags = dataclasses.replace(game.flags)
-        try:
-            with self.faults():
-                step = game.act(text)
-                check_events(step.events, game.state.board)
-        except PluginFault:
-            game.state, game.history, game.flags = state, history, flags
-            game.reached, game.reached_history = reached, reached_history
-            del game.log[log_length:]
-            raise
+        with game.all_or_nothing(), self.faults():
+            step = game.act(text)
+            check_events(step.events, game.state.board)
         if step.changed:
             self.save()
             with self.faults():
