@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
 
-from twofold.core.game import Clock, Game
+from twofold.core.game import Clock, Flags, Game, undo_depth
 from twofold.core.rules import Mode, State, tile_values
 
 #: a checkpoint is taken once the log has grown by this many actions since the last one
@@ -162,16 +162,22 @@ def _restore(
     state = codec.decode(data["state"])
     history = deque(codec.decode(item) for item in data["history"])
     reached_history = _unruns(data["reached_history"])
-    game = Game(mode=mode, code=code, state=state, position=position, clock=clock)
-    if not isinstance(state, State) or state.code != code or len(history) > game.undo_depth:
+    if not isinstance(state, State) or state.code != code or len(history) > undo_depth(mode):
         return None
     if len(reached_history) > len(history) or any(s.code != code for s in history):
         return None
     reached = set(_tiles(data["reached"]))
     if not tile_values(state.board) <= reached or type(data["won"]) is not bool:
         return None
-    game.log = list(actions[:at])
-    game.history, game.reached, game.reached_history = history, reached, reached_history
-    game.flags.uncounted = position is not None
-    game.flags.won = data["won"]
-    return game
+    return Game(
+        mode=mode,
+        code=code,
+        state=state,
+        position=position,
+        log=list(actions[:at]),
+        flags=Flags(won=data["won"], uncounted=position is not None),
+        clock=clock,
+        history=history,
+        reached=reached,
+        reached_history=reached_history,
+    )

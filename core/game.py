@@ -7,10 +7,12 @@ so rebuilds the board, the score and the undo history exactly.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +24,11 @@ Clock = Callable[[], float]
 UNDO = "undo"
 #: the most states undo can step back through, whatever a variant asks for
 MAX_HISTORY = 2000
+
+
+def undo_depth(mode: Mode) -> int:
+    """How many states undo can step back through in a game of ``mode``."""
+    return min(mode.rules.undo_depth, MAX_HISTORY)
 
 
 class ReplayError(ValueError):
@@ -144,7 +151,7 @@ class Game:
 
     @property
     def undo_depth(self) -> int:
-        return min(self.rules.undo_depth, MAX_HISTORY)
+        return undo_depth(self.mode)
 
     def act(self, text: str) -> Step:
         """Apply one command. Raises Refused, leaving the game untouched, if not allowed."""
@@ -172,6 +179,26 @@ class Game:
         if outcome.changed and not self.flags.won and self._goal_reached():
             self.flags.won = reached = True
         return Step(action, outcome, self.rules.announce(before, outcome), reached)
+
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[None]:
+        """A block of play that completes, or leaves the game as it was before it.
+
+        For a fault of the rules (anything but ``Refused``, which never changes the game):
+        the state, the undo history, the log, the tiles reached and the flags come back.
+        """
+        state, history, log_length = self.state, self.history.copy(), len(self.log)
+        reached, reached_history = set(self.reached), self.reached_history.copy()
+        flags = dataclasses.replace(self.flags)
+        try:
+            yield
+        except Refused:
+            raise
+        except Exception:
+            self.state, self.history, self.flags = state, history, flags
+            self.reached, self.reached_history = reached, reached_history
+            del self.log[log_length:]
+            raise
 
     def _undo(self) -> Outcome:
         if not self.history:

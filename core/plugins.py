@@ -12,7 +12,7 @@ broken install). Faults are isolated at three levels:
   as a problem of the plugin that offered it and skipped; the plugin's other modes
   stay;
 * rules that raise anything but ``Refused`` during play become a
-  :class:`PluginFault` (see ``twofold.core.session``): that game stops, its save stays.
+  :class:`PluginFault` (see ``twofold.core.faults``): that game stops, its save stays.
 """
 
 from __future__ import annotations

@@ -1,7 +1,11 @@
 """A player's seat at one mode: the game in play, saved after every change, and records.
 
 Every front end (the app, ``--plain`` and ``--json``) plays through a Session, so
-saving, resuming, damaged-save recovery and records behave the same everywhere.
+saving, resuming, damaged-save recovery and records behave the same everywhere. The
+session keeps the game in step with the store; its parts live beside it: the save and
+its checkpoints (``twofold.core.saving``), which games count (``twofold.core.counting``),
+the finished row (``twofold.core.summary``) and what the player is told
+(``twofold.core.notices``).
 
 Nothing is lost silently. A write that fails (see ``twofold.core.store``) is told:
 :attr:`Session.write_problem` says why while it lasts (the JSON mode puts it in every
@@ -20,25 +24,26 @@ saves are written only if the seat and the slot become free of the other window.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
 
-from twofold.core import checkpoint
+from twofold.core import notices
 from twofold.core.codes import new_code
+from twofold.core.counting import judge_daily, judge_new, off_the_day
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import check as check_events
-from twofold.core.game import Clock, Flags, Game, ReplayError, Step
-from twofold.core.i18n import _, ngettext
+from twofold.core.faults import rules_faults
+from twofold.core.game import Clock, Game, ReplayError, Step
 from twofold.core.keeper import MemoryStore, Store
 from twofold.core.kept import FinishedGame, NewerSave, SavedGame
 from twofold.core.plugins import PluginFault
-from twofold.core.rules import Mode, Refused, largest_tile, tile_values
+from twofold.core.rules import Mode
+from twofold.core.saving import Saving
+from twofold.core.summary import stats_of, summary
 
-#: the store's names, long imported from here
+#: the names long imported from here (the store's, the fault's, the summary's)
 __all__ = [
     "FinishedGame",
     "MemoryStore",
@@ -49,48 +54,10 @@ __all__ = [
     "summary",
 ]
 
-
 FinishedHook = Callable[[FinishedGame], None]
 NoticeHook = Callable[[str], None]
-
-
-@contextmanager
-def rules_faults(mode: Mode, plugin: str | None = None) -> Iterator[None]:
-    """Turn anything but ``Refused`` raised by a mode's rules into a one-line PluginFault.
-
-    ``plugin`` names the plugin that registered the mode (the fault's message says it).
-    """
-    try:
-        yield
-    except (Refused, PluginFault):
-        raise
-    except Exception as error:
-        raise PluginFault(mode.id, error, plugin) from error
-
-
-def summary(
-    game: Game, stats: Mapping[str, int], *, day: str | None = None, at: float | None = None
-) -> FinishedGame:
-    """A game's figures as its finished row keeps them (the game in progress is summed up so too).
-
-    ``stats`` are the mode's ``Rules.stats`` of the game's state; ``at`` the time it ends.
-    """
-    board = game.state.board
-    return FinishedGame(
-        game_id=game.game_id,
-        mode_id=game.mode.id,
-        code=game.code,
-        score=game.state.score,
-        largest=largest_tile(board),
-        moves=game.state.moves,
-        elapsed=game.elapsed,
-        counted=not game.flags.uncounted,
-        won=game.flags.won,
-        tiles=tuple(sorted(game.reached | tile_values(board))),
-        stats=dict(stats),
-        day=day,
-        finished_at=time.time() if at is None else at,
-    )
+#: what a save that does not replay raises (a fault of the rules is a PluginFault instead)
+UNREPLAYABLE = (ReplayError, ValueError, KeyError, TypeError)
 
 
 class Session:
@@ -128,14 +95,12 @@ class Session:
         self.keeps_newer = False
         #: the game that New game, Restart or Sample replaced (for Last game)
         self.previous: Game | None = None
+        self.saving = Saving(mode, store, clock, plugin)
         #: the game_id last recorded as finished (a timed game is recorded once when time is up)
         self._recorded = ""
         self._sample_code: str | None = None
-        #: the game whose checkpoints this session takes, the log length of its last one,
-        #: and the digest of its log so far (extended block by block, never recomputed)
-        self._marked = ""
-        self._kept_at = 0
-        self._digest: checkpoint.Digest | None = None
+        #: the write problem last told through ``on_notice`` (what opening meets is in notice)
+        self._told = self.write_problem
         self.game = self._resume_or_start()
         self._told = self.write_problem
 
@@ -145,22 +110,10 @@ class Session:
     def write_problem(self) -> str | None:
         """Why this game is not being kept right now, or None when it is saved."""
         if self.keeps_newer:
-            return self._newer_notice()
+            return notices.newer_save(self.mode)
         if self.mode.id in self.store.seat_refused:
-            return self._seat_notice()
+            return notices.seat_taken(self.mode)
         return self.store.write_problem or self.store.unsaved
-
-    def _newer_notice(self) -> str:
-        return _(
-            "The saved {mode} game was written by a newer twofold; it is kept for it, and "
-            "this window's game is recorded when it ends but not saved for later."
-        ).format(mode=_(self.mode.title))
-
-    def _seat_notice(self) -> str:
-        return _(
-            "This {mode} game is open in another window; this window plays a new game of its "
-            "own, which is recorded when it ends but not saved for later."
-        ).format(mode=_(self.mode.title))
 
     def problem(self, text: str) -> None:
         """Tell the player, where the game is played, that a plugin's code failed."""
@@ -176,7 +129,7 @@ class Session:
             return
         self._told = problem
         if self.on_notice is not None:
-            self.on_notice(problem or _("Progress is saved again."))
+            self.on_notice(problem or notices.saved_again())
 
     # -- opening --------------------------------------------------------------------------
 
@@ -189,22 +142,9 @@ class Session:
     def _resume_or_start(self) -> Game:
         if not self.store.claim_seat(self.mode.id):
             self.seated = False
-            self.notice = self._seat_notice()
+            self.notice = notices.seat_taken(self.mode)
             return self._start(self._fresh_code(), None)
-        try:
-            saved = self.store.load_save(self.mode.id)
-        except NewerSave:
-            # the newer twofold finds its save where it left it; this game is not saved
-            self.keeps_newer = True
-            self.notice = self._newer_notice()
-            saved = None
-        except ValueError as error:
-            self.notice = _(
-                "The saved {mode} game could not be read ({reason}); it is kept aside, and a "
-                "new game starts."
-            ).format(mode=_(self.mode.title), reason=error)
-            self.store.set_aside(self.mode.id)
-            saved = None
+        saved = self._load()
         if saved is not None and self.mode.daily and saved.day != self._day():
             self._close_old_daily(saved)
             saved = None  # yesterday's daily is over: today's board waits
@@ -212,82 +152,44 @@ class Session:
             # a save the rules crash on is kept (PluginFault): the plugin may be fixed later
             with self.faults():
                 try:
-                    game = self._restore(saved)
-                except (ReplayError, ValueError, KeyError, TypeError) as error:
-                    self.notice = _(
-                        "The saved {mode} game could not be replayed ({reason}); it is kept "
-                        "aside, and a new game starts."
-                    ).format(mode=_(self.mode.title), reason=error)
+                    game = self.saving.restore(saved)
+                except UNREPLAYABLE as error:
+                    self.notice = notices.unreplayable(self.mode, error)
                     self.store.set_aside(self.mode.id)
                 else:
                     if saved.lost:
-                        self.notice = self._lost_notice(saved.lost)
-                    if not self._off_the_day(game):
+                        self.notice = notices.damaged_tail(self.mode, saved.lost)
+                    if not off_the_day(game, self.today()):
                         return game
                     # a daily mode opens today's board; the practice game on another
                     # code stays one step back (Last game)
                     self.previous = game
-        return self._judge_daily(self._start(self._fresh_code(), None))
+        return judge_daily(self._start(self._fresh_code(), None), self.store, self.today())
 
-    def _off_the_day(self, game: Game) -> bool:
-        """A daily mode's game on another code than today's (a link, ``--code``): practice."""
-        return self.mode.daily and game.position is None and game.code != self._fresh_code()
-
-    def _played_today(self, code: str) -> bool:
-        """Whether today's board was already played and counted (in any window)."""
-        games = self.store.finished_games(self.mode.id, counted_only=True)
-        return any(g.code == code for g in games)
-
-    def _judge_daily(self, game: Game) -> Game:
-        """In a daily mode only the day's first game on the day's own board counts."""
-        if not self.mode.daily or game.position is not None:
-            return game
-        if self._off_the_day(game) or self._played_today(game.code):
-            game.flags.uncounted = game.flags.practice = True
-        return game
-
-    def _lost_notice(self, lost: int) -> str:
-        text = ngettext(
-            "The saved {mode} game's last {count} action was damaged; it resumes before it.",
-            "The saved {mode} game's last {count} actions were damaged; it resumes before them.",
-            lost,
-        )
-        return text.format(mode=_(self.mode.title), count=lost)
+    def _load(self) -> SavedGame | None:
+        """The mode's save, or None (set aside, or left for a newer twofold, and said)."""
+        try:
+            return self.store.load_save(self.mode.id)
+        except NewerSave:
+            # the newer twofold finds its save where it left it; this game is not saved
+            self.keeps_newer = True
+            self.notice = notices.newer_save(self.mode)
+        except ValueError as error:
+            self.notice = notices.unreadable(self.mode, error)
+            self.store.set_aside(self.mode.id)
+        return None
 
     def _close_old_daily(self, saved: SavedGame) -> None:
         """Record an earlier day's daily game left unfinished, so it is not lost from records."""
         try:
             with self.faults():
-                game = self._restore(saved)
-                if game.started and not game.over:
-                    self._record(game, None)
-        except (PluginFault, ReplayError, ValueError, KeyError, TypeError):
-            pass  # an old save that does not replay is simply let go
-
-    def _restore(self, saved: SavedGame) -> Game:
-        if saved.mode_id != self.mode.id:
-            raise ValueError(f"it belongs to mode {saved.mode_id!r}")
-        game = checkpoint.resume(
-            self.mode,
-            saved.code,
-            saved.actions,
-            saved.checkpoint,
-            position=saved.position,
-            clock=self.clock,
-        )
-        kept_at = 0 if game is None or saved.checkpoint is None else int(saved.checkpoint["at"])
-        if game is None:
-            game = Game.replay(
-                self.mode, saved.code, saved.actions, position=saved.position, clock=self.clock
-            )
-        self._mark(game, kept_at)
-        game.flags = Flags.from_dict(saved.flags or {})
-        if saved.position is not None:
-            game.flags.uncounted = True
-        game.elapsed = saved.elapsed
-        if saved.game_id:
-            game.game_id = saved.game_id
-        return game
+                game = self.saving.restore(saved)
+                unfinished = game.started and not game.over
+        except (PluginFault, *UNREPLAYABLE):
+            return  # an old save that does not replay is simply let go
+        if unfinished:
+            with contextlib.suppress(PluginFault):  # its stats fail: the rules' fault, let go
+                self._record(game, None)
 
     # -- play -------------------------------------------------------------------------------
 
@@ -299,18 +201,9 @@ class Session:
         """
         self.check_time()
         game = self.game
-        state, history, log_length = game.state, game.history.copy(), len(game.log)
-        reached, reached_history = set(game.reached), game.reached_history.copy()
-        flags = dataclasses.replace(game.flags)
-        try:
-            with self.faults():
-                step = game.act(text)
-                check_events(step.events, game.state.board)
-        except PluginFault:
-            game.state, game.history, game.flags = state, history, flags
-            game.reached, game.reached_history = reached, reached_history
-            del game.log[log_length:]
-            raise
+        with game.all_or_nothing(), self.faults():
+            step = game.act(text)
+            check_events(step.events, game.state.board)
         if step.changed:
             self.save()
             with self.faults():
@@ -330,59 +223,10 @@ class Session:
         return self.finish()
 
     def save(self) -> None:
-        game = self.game
-        if self.keeps_newer:
-            self._tell()
-            return
-        # an untouched practice try is kept: it remembers that today's daily was played
-        if not game.log and game.position is None and not game.flags.practice:
-            self.store.clear_save(self.mode.id)
-            self._tell()
-            return
-        self.store.write_save(
-            SavedGame(
-                mode_id=self.mode.id,
-                code=game.code,
-                actions=tuple(game.log),
-                elapsed=game.elapsed,
-                flags=game.flags.as_dict(),
-                position=game.position,
-                day=self._day(),
-                game_id=game.game_id,
-                live=self._live(game),
-                checkpoint=self._checkpoint(game),
-            )
-        )
+        """Write the game's save (not over a newer twofold's), and tell how writing goes."""
+        if not self.keeps_newer:
+            self.saving.keep(self.game, day=self._day())
         self._tell()
-
-    def _mark(self, game: Game, kept_at: int) -> None:
-        """Take ``game``'s checkpoints from now on, its last one at action ``kept_at``."""
-        self._marked, self._kept_at, self._digest = game.game_id, kept_at, None
-
-    def _checkpoint(self, game: Game) -> dict[str, Any] | None:
-        """A new checkpoint of ``game`` once its log has grown enough since the last one."""
-        if self.mode.codec is None:
-            return None
-        if self._marked != game.game_id:
-            self._mark(game, 0)  # a game brought back or started: checkpointed afresh
-        if len(game.log) - self._kept_at < checkpoint.EVERY:
-            return None
-        if self._digest is None:
-            self._digest = checkpoint.opening(self.mode.id, game.code, game.position)
-        self._kept_at = len(game.log)
-        try:
-            taken = checkpoint.take(game, self._digest)
-        except Exception:  # a codec's fault costs the checkpoint, never the save
-            return None
-        self._digest = checkpoint.extend(self._digest, game.log)
-        return taken
-
-    def _live(self, game: Game) -> FinishedGame:
-        try:
-            stats = self._stats(game)
-        except PluginFault:
-            stats = {}  # the save matters more than its summary; finishing will report the fault
-        return summary(game, stats)
 
     def finish(self) -> FinishedGame | None:
         """Record the current game as finished, if any action was taken."""
@@ -395,7 +239,7 @@ class Session:
         if not game.started:
             return None
         self._recorded = game.game_id
-        finished = summary(game, self._stats(game), day=day)
+        finished = summary(game, stats_of(game, self.plugin), day=day)
         self.store.record_finished(finished)
         self._tell()
         if self.on_finished is not None:
@@ -406,13 +250,11 @@ class Session:
         """:func:`rules_faults` for this session's mode and plugin."""
         return rules_faults(self.mode, self.plugin)
 
-    def _stats(self, game: Game) -> dict[str, int]:
-        with self.faults():
-            return dict(self.mode.rules.stats(game.state))
-
     def _start(self, code: str, position: Mapping[str, Any] | None) -> Game:
         with self.faults():
             return Game.start(self.mode, code, position=position, clock=self.clock)
+
+    # -- another game -----------------------------------------------------------------------
 
     def _sample(self) -> str:
         """The code of the mode's Sample ("" when it has none), asked once.
@@ -433,21 +275,11 @@ class Session:
             self._sample_code = sample.code if sample is not None else ""
         return self._sample_code
 
-    def _judge(self, game: Game, *, typed: bool) -> Game:
-        """Mark a new game that must not count: on the Sample's code, or a daily tried again.
-
-        Only a typed code (``--code``, a link) or the restart of a game that did not count
-        may be the Sample's (a fresh code never is), so only then is the Sample asked for.
-        """
-        if game.position is not None:
-            return game
-        old = self.game
-        maybe_sample = typed or (old.code == game.code and old.flags.uncounted)
-        if maybe_sample and game.code == self._sample():
-            game.flags.uncounted = True  # its tiles are known in advance
-        if self.mode.daily and old.code == game.code and (old.started or old.flags.practice):
-            game.flags.uncounted = game.flags.practice = True
-        return self._judge_daily(game)
+    def _judged(self, game: Game, *, typed: bool) -> Game:
+        """``game``, to replace the one in play, marked if it must not count."""
+        return judge_new(
+            game, self.game, self.store, self.today(), typed=typed, sample=self._sample
+        )
 
     def _replace(self, game: Game) -> Game:
         old = self.game
@@ -464,13 +296,13 @@ class Session:
         """Finish the current game and start another (today's code in a daily mode)."""
         typed = code is not None
         return self._replace(
-            self._judge(self._start(code or self._fresh_code(), position), typed=typed)
+            self._judged(self._start(code or self._fresh_code(), position), typed=typed)
         )
 
     def restart(self) -> Game:
         """The same code (or position) again, from its first move."""
         return self._replace(
-            self._judge(self._start(self.game.code, self.game.position), typed=False)
+            self._judged(self._start(self.game.code, self.game.position), typed=False)
         )
 
     def adopt(self, game: Game) -> Game:

@@ -67,10 +67,10 @@ def open_store(
     elif path.is_dir():
         path = path / DB_NAME
 
-    def store_at(where: Path | None, retry: Path | None = None) -> SqliteStore:
+    def store_at(where: Path | None, notice: str | None = None) -> SqliteStore:
         connection = open_connection(where, connect)
         return SqliteStore(
-            connection, path=where, today=today, owner=owner, connect=connect, retry_path=retry
+            connection, path=where, today=today, owner=owner, connect=connect, notice=notice
         )
 
     borrow = _FIRST_TABLES
@@ -79,12 +79,8 @@ def open_store(
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         through = create_private(path)
-        store = store_at(path)
-        if through is not None:
-            store.notice = _(
-                "{path} is a link to {target}, which did not exist; it was created there."
-            ).format(path=path, target=through)
-        return store
+        linked = _("{path} is a link to {target}, which did not exist; it was created there.")
+        return store_at(path, None if through is None else linked.format(path=path, target=through))
     except NewerDatabase:
         notice = _(
             "{path} was written by a newer twofold; progress will not be saved this time."
@@ -100,17 +96,17 @@ def open_store(
         try:
             broken = move_aside(path)
             create_private(path)
-            store = store_at(path)
+            damaged = _(
+                "{path} was damaged ({reason}); it was kept as {broken} and a fresh one started."
+            )
+            return store_at(
+                path, damaged.format(path=path, reason=one_line(damage), broken=broken.name)
+            )
         except (OSError, sqlite3.Error, DamagedDatabase, NewerDatabase, ForeignDatabase) as error:
             notice = _(
                 "{path} is damaged and could not be replaced ({reason}); "
                 "progress will not be saved this time."
             ).format(path=path, reason=one_line(error))
-        else:
-            store.notice = _(
-                "{path} was damaged ({reason}); it was kept as {broken} and a fresh one started."
-            ).format(path=path, reason=one_line(damage), broken=broken.name)
-            return store
         borrow = frozenset()
     except (OSError, sqlite3.Error) as failure:
         notice = _(
@@ -119,9 +115,17 @@ def open_store(
         ).format(path=path, reason=one_line(failure))
         # a lock, a full disk or a permission may pass: the file is tried again during play
         retry, reason = path, cut(one_line(failure))
-    store = store_at(None, retry)
-    store.notice = store.unsaved = notice
-    store.write_reason = reason  # what the exit line says if the file never opens
+    store = SqliteStore(
+        open_connection(None, connect),
+        path=None,
+        today=today,
+        owner=owner,
+        connect=connect,
+        retry_path=retry,
+        notice=notice,
+        unsaved=notice,
+        write_reason=reason,  # what the exit line says if the file never opens
+    )
     if borrow and path.is_file():
         _borrow(path, store, borrow)
     return store

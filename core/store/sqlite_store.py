@@ -58,8 +58,12 @@ class SqliteStore(SaveSlots, HistoryReading):
         owner: str | None = None,
         connect: Connect = connect,
         retry_path: Path | None = None,
+        notice: str | None = None,
+        unsaved: str | None = None,
+        write_reason: str = "",
     ) -> None:
-        """``retry_path``: the file this run could not open, tried again every few writes."""
+        """``retry_path``: the file this run could not open, tried again every few writes;
+        ``notice``, ``unsaved`` and ``write_reason``: how the opening went (see below)."""
         self._connection = connection
         #: the database file, or None when this run keeps everything in memory
         self.path = path
@@ -67,13 +71,13 @@ class SqliteStore(SaveSlots, HistoryReading):
         #: how connections are made (a test hands in one that fails on cue)
         self.connect = connect
         #: one line for the player about how the database was opened, or None
-        self.notice: str | None = None
+        self.notice = notice
         #: why nothing of this run is kept (a fallback to memory), for every reply; or None
-        self.unsaved: str | None = None
+        self.unsaved = unsaved
         #: why the last write failed (it is retried with the next), or None once one works
         self.write_problem: str | None = None
         #: SQLite's reason for the last failed write (a few words), for a last message
-        self.write_reason = ""
+        self.write_reason = write_reason
         #: modes whose save slot is held by another window (their saves are not written)
         self.seat_refused: set[str] = set()
         #: who holds seats for this store: see the module docstring

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 
 import pytest
 from hypothesis import given
@@ -115,3 +116,18 @@ def test_clock_counts_only_while_running() -> None:
     assert game.time_up and game.over
     with pytest.raises(Refused, match="time is up"):
         game.act("add")
+
+
+def test_a_block_of_play_that_fails_leaves_the_game_as_it_was() -> None:
+    game = Game.start(TALLY, "AAAAAAAA")
+    game.act("add")
+    flags = dataclasses.replace(game.flags)
+    before = (game.state, list(game.log), list(game.history), set(game.reached), flags)
+    with pytest.raises(ZeroDivisionError), game.all_or_nothing():
+        game.act("add")
+        game.flags.won = True
+        raise ZeroDivisionError("the rules failed after the action")
+    assert (game.state, game.log, list(game.history), game.reached, game.flags) == before
+    with game.all_or_nothing():
+        game.act("add")
+    assert game.log == ["add", "add"]

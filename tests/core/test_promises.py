@@ -11,6 +11,7 @@ from tests.core.toy import TALLY, TIMED
 from twofold.core.capabilities import Sample
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
+from twofold.core.kept import FinishedGame
 from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
 from twofold.core.session import Session
@@ -147,6 +148,14 @@ def test_yesterdays_unfinished_daily_is_recorded_not_lost(store: SqliteStore) ->
     Session(DAILY, store, today=lambda: TODAY).act("add")
     Session(DAILY, store, today=lambda: date(2026, 12, 1))
     assert store.records("tally-daily", today=date(2026, 12, 1)).played == 1
+
+
+def test_yesterdays_unfinished_daily_reaches_the_finished_hook(store: SqliteStore) -> None:
+    # the hook (a plugin's twofold_game_finished) hears of it as of any finished game
+    Session(DAILY, store, today=lambda: TODAY).act("add")
+    told: list[FinishedGame] = []
+    Session(DAILY, store, today=lambda: date(2026, 12, 1), on_finished=told.append)
+    assert [(f.code, f.moves) for f in told] == [(daily_code("tally-daily", TODAY), 1)]
 
 
 def test_the_2048_samples_code_never_counts_restarted_or_typed(store: SqliteStore) -> None:

@@ -64,14 +64,18 @@ def _canonical(window: tuple[int, ...]) -> tuple[int, ...]:
 
 
 Layer = dict[tuple[tuple[int, ...], int], tuple[int, Any, tuple[int, ...]]]
-
-
 Best = tuple[int, int, Any, tuple[int, ...]]  # cells, layer, state before it, edges
 Option = tuple[tuple[int, ...], int, bool, int, tuple[int, ...]]
 #: the ways a cell may join, by window and the cell's place: the same for every region,
 #: so kept from one programme to the next (a few thousand windows occur)
 _MOVES: dict[tuple[Any, ...], list[Option]] = {}
 MAX_MOVES = 200_000
+Join = tuple[tuple[int, ...], int, bool, int]
+#: a window and the edges cell i takes -> (window after, gained, closed, leaving), shared
+#: by every column (most of what a first programme in a process spends is spent here)
+_JOINS: dict[tuple[tuple[int, ...], tuple[int, ...], bool], Join | None] = {}
+#: not yet in _JOINS (None there means: these edges close a loop)
+_UNKNOWN = object()
 
 
 def longest_path(comp: int, ends: tuple[int, ...]) -> list[int]:
@@ -223,13 +227,6 @@ def _options(
         if joined is not None:
             found.append((*joined, how))
     return found
-
-
-Join = tuple[tuple[int, ...], int, bool, int]
-#: a window and the edges cell i takes -> (window after, gained, closed, leaving), shared
-#: by every column (most of what a first programme in a process spends is spent here)
-_JOINS: dict[tuple[tuple[int, ...], tuple[int, ...], bool], Join | None] = {}
-_UNKNOWN = object()
 
 
 def _join(window: tuple[int, ...], how: tuple[int, ...], inside: bool) -> Join | None:

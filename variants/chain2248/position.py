@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from twofold.core.i18n import _
 from twofold.core.rules import PositionError
 from twofold.variants.chain2248.board import COLS, ROWS, is_power_of_two
 from twofold.variants.chain2248.state import MAX_POWERUP, POWERUPS, ChainState
-
-if TYPE_CHECKING:
-    from twofold.variants.chain2248.rules import ChainRules
 
 _KNOWN = {"board", "powerups", "score", "retired", "merges_left"}
 
@@ -27,11 +24,18 @@ def _whole(value: Any, what: str, *, least: int = 0, most: int | None = None) ->
     return value
 
 
-def read_position(data: Mapping[str, Any], code: str, rules: ChainRules) -> ChainState:
+def read_position(
+    data: Mapping[str, Any],
+    code: str,
+    *,
+    start: Mapping[str, int],
+    merge_budget: int | None,
+) -> ChainState:
     """A state from ``{"board": [[...]] (8 rows of 5), "powerups", "score", "retired"}``.
 
     The board's highest tile counts as already reached: it neither grants power-ups
-    nor retires anything until a merge goes beyond it.
+    nor retires anything until a merge goes beyond it. ``start`` (the power-ups held at
+    the start) and ``merge_budget`` are the mode's, as its ChainRules has them.
     """
     if not isinstance(data, Mapping):
         raise PositionError(_('a position is a JSON object with a "board"'))
@@ -73,7 +77,7 @@ def read_position(data: Mapping[str, Any], code: str, rules: ChainRules) -> Chai
     clash = sorted(on_board & set(retired))
     if clash:
         raise PositionError(_("{value} is retired but still on the board").format(value=clash[0]))
-    held = {name: rules.start.get(name, 0) for name in POWERUPS}
+    held = {name: start.get(name, 0) for name in POWERUPS}
     powerups = data.get("powerups", {})
     if not isinstance(powerups, Mapping):
         raise PositionError(_('"powerups" must be an object such as {"hammer": 1}'))
@@ -84,9 +88,9 @@ def read_position(data: Mapping[str, Any], code: str, rules: ChainRules) -> Chai
             )
         held[name] = _whole(count, _("power-up {name}").format(name=name), most=MAX_POWERUP)
     score = _whole(data.get("score", 0), _("the score"))
-    merges_left = rules.merge_budget
+    merges_left = merge_budget
     if "merges_left" in data:
-        if rules.merge_budget is None:
+        if merge_budget is None:
             raise PositionError(_("this mode has no budget of merges"))
         merges_left = _whole(data["merges_left"], _("merges_left"))
     return ChainState(

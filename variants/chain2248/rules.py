@@ -134,7 +134,7 @@ class ChainRules:
         )
 
     def from_position(self, data: Mapping[str, Any], code: str) -> ChainState:
-        return position.read_position(data, code, self)
+        return position.read_position(data, code, start=self.start, merge_budget=self.merge_budget)
 
     # -- commands ---------------------------------------------------------------------
 

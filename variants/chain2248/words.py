@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from twofold.core.events import (
     Appeared,
@@ -19,13 +19,20 @@ from twofold.core.events import (
 from twofold.core.i18n import _, an_before
 from twofold.core.rules import Outcome
 from twofold.variants.chain2248.board import COLS, Cell
+from twofold.variants.chain2248.state import ChainState
 
 #: the reason a retirement's ``removed`` event gives
 RETIRED = "retired"
 
-if TYPE_CHECKING:
-    from twofold.variants.chain2248.rules import ChainRules
-    from twofold.variants.chain2248.state import ChainState
+
+class Ending(Protocol):
+    """What an announcement asks of the rules about the state an action leaves (ChainRules)."""
+
+    def is_spent(self, state: ChainState) -> bool: ...
+
+    def stuck(self, state: ChainState) -> bool: ...
+
+    def rescues(self, state: ChainState) -> list[str]: ...
 
 
 def N_(message: str) -> str:
@@ -71,7 +78,7 @@ def cell_words(cell: Cell) -> str:
     return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
 
 
-def announce(rules: ChainRules, before: ChainState, outcome: Outcome) -> str:
+def announce(rules: Ending, before: ChainState, outcome: Outcome) -> str:
     """One line: what the action made, retired and earned, the score, and what is left."""
     state: ChainState = outcome.state
     parts: list[str] = []

@@ -225,6 +225,10 @@ def nibbles(packed: int) -> int | None:
     return board
 
 
+#: whether the compiled search has its heuristic table (it is handed over once a process)
+_configured = False
+
+
 def _configure_compiled() -> None:
     """Hand the compiled search the heuristic of every 4-cell row (once per process)."""
     global _configured
@@ -236,7 +240,6 @@ def _configure_compiled() -> None:
         _configured = True
 
 
-_configured = False
 _solvers: dict[tuple[int, int | None], Solver] = {}
 
 
