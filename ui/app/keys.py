@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Footer, Label, Static
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.settings import Settings
-from twofold.ui.app.language import key_label
+from twofold.ui.app.language import TranslatedScreen, key_label
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 #: what each screen is called in the list of keys (by class name); a screen missing
@@ -257,7 +257,7 @@ def apply_keymap(app: App[Any], settings: Settings) -> None:
 # -- the screen ------------------------------------------------------------------------------
 
 
-class KeyCapture(ModalScreen[str | None]):
+class KeyCapture(TranslatedScreen[str | None], ModalScreen[str | None]):
     """Waits for one key press and gives it back; Esc gives None."""
 
     #: the app lets even its priority keys (ctrl+q, ctrl+p) through to this screen
@@ -295,7 +295,7 @@ class KeyCapture(ModalScreen[str | None]):
         self.dismiss(None if event.key == "escape" else event.key)
 
 
-class KeyBindingsScreen(Screen[None]):
+class KeyBindingsScreen(TranslatedScreen[None]):
     """Every action with a key, by screen; Enter takes a new key, R resets them all."""
 
     DEFAULT_CSS = """

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -31,6 +30,7 @@ from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.app.dialogs import WinDialog
+from twofold.ui.app.language import TranslatedScreen
 from twofold.ui.app.screens.assist import Assisting
 from twofold.ui.app.screens.replacing import Replacing
 from twofold.ui.app.screens.telling import Telling
@@ -93,7 +93,7 @@ def game_bindings(
     ]  # fmt: skip
 
 
-class GameScreen(Assisting, Replacing, Telling, Screen[None]):
+class GameScreen(Assisting, Replacing, Telling, TranslatedScreen[None]):
     """One game of one mode: its life, its top bar and announcements, its common keys."""
 
     #: ids of the top bar and the announcement line (tests and styles find them by these)

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Markdown
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
 from twofold.ui.app.controls import SCREENS
+from twofold.ui.app.language import TranslatedScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
 
 _KEY_NAMES = {
@@ -240,7 +241,7 @@ def tutorial_mode(modes: Iterable[Mode]) -> Mode | None:
     return next((m for m in modes if m.tutorial), None)
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(TranslatedScreen[None]):
     """Rules and keys; Escape goes back."""
 
     DEFAULT_CSS = """
