@@ -248,3 +248,25 @@ async def test_textuals_keys_panel_speaks_german(store: SqliteStore) -> None:
         for words in ("Regeln und Tasten", "Die Befehlspalette öffnen", "Seite runter"):
             assert words in shown, shown
         assert english_words(shown) == [], shown
+
+
+async def test_after_a_live_switch_a_games_footer_and_help_speak_german(
+    store: SqliteStore,
+) -> None:
+    from textual.widgets import Markdown
+
+    from tests.waiting import until
+    from twofold.ui.app.screens.help import HelpScreen
+
+    app = make_app(store, "2048")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Menu" in footer(app), what="the game's English Footer")
+        app.switch_language("de")
+        # the game screen built in English draws its keys in German from now on
+        await until(pilot, lambda: "Menü" in footer(app), what="the game's Footer in German")
+        assert english_words(" ".join(footer(app))) == []
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="Help")
+        keys = app.screen.query_one("#help-text", Markdown).source
+        assert "Den letzten Zug zurücknehmen" in keys and "Take back the last move" not in keys
+        assert "| Tasten |" in keys, keys

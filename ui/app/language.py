@@ -192,6 +192,10 @@ def key_label(app: App[Any], key: str) -> str:
 
 # -- bindings, translated where they are drawn ------------------------------------------------
 
+#: each binding drawn, by id: the binding, the language and its translation into it
+_translations: dict[int, tuple[Binding, str, Binding]] = {}
+_TRANSLATIONS_KEPT = 2048
+
 
 def said(binding: Binding, language: str = "") -> Binding:
     """``binding`` with its words (description, tooltip, group) in the current language.
@@ -200,7 +204,7 @@ def said(binding: Binding, language: str = "") -> Binding:
     player's language each time they are drawn, so Textual's binding tables stay as declared.
     """
     language = language or i18n.current_language()
-    known = _said.get(id(binding))
+    known = _translations.get(id(binding))
     if known is not None and known[0] is binding and known[1] == language:
         return known[2]
     group = binding.group
@@ -212,16 +216,11 @@ def said(binding: Binding, language: str = "") -> Binding:
         tooltip=retranslate(binding.tooltip),
         group=group,
     )
-    if len(_said) > _SAID_MOST:
-        _said.clear()
+    if len(_translations) > _TRANSLATIONS_KEPT:
+        _translations.clear()
     # the binding itself is kept with its translation, so its id is never another's
-    _said[id(binding)] = (binding, language, translated)
+    _translations[id(binding)] = (binding, language, translated)
     return translated
-
-
-#: each binding drawn, by id: the binding, the language and its translation into it
-_said: dict[int, tuple[Binding, str, Binding]] = {}
-_SAID_MOST = 2048
 
 
 class TranslatedScreen(Screen[ScreenResultType]):
@@ -331,7 +330,7 @@ class TranslatedApp(App[Any]):
         """
         before = i18n.current_language()
         code = i18n.set_language(language or None)
-        _said.clear()  # a plugin's catalog may have come since
+        _translations.clear()  # a plugin's catalog may have come since
         translate_group_titles()
         self.refresh_bindings()  # the Footers draw their keys again, in the new language
         return code != before
