@@ -270,3 +270,21 @@ async def test_after_a_live_switch_a_games_footer_and_help_speak_german(
         keys = app.screen.query_one("#help-text", Markdown).source
         assert "Den letzten Zug zurücknehmen" in keys and "Take back the last move" not in keys
         assert "| Tasten |" in keys, keys
+
+
+def test_every_screen_of_twofold_draws_its_keys_translated() -> None:
+    from textual.command import CommandPalette
+    from textual.screen import Screen
+
+    from twofold.ui.app.keys import _import_screens, _subclasses
+    from twofold.ui.app.language import TranslatedScreen
+
+    _import_screens()
+    ours = [c for c in _subclasses(Screen) if c.__module__.startswith("twofold.")]
+    untranslated = [
+        c.__qualname__
+        for c in ours
+        # the palette says its words itself (TranslatedApp, TranslatedPalette)
+        if not issubclass(c, TranslatedScreen | CommandPalette)
+    ]
+    assert len(ours) > 10 and untranslated == []
