@@ -68,14 +68,32 @@ def chromium() -> str:
     return find_chromium() or ""
 
 
-@pytest.fixture(scope="module")
-def served(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    home = tmp_path_factory.mktemp("served-home")
-    # a player who has seen the 2248 tutorial: it would open over the first board, late
+def tutorials_seen(home: Path) -> Path:
+    """``home`` for a player who has seen the tutorials: one would open over the first board."""
     store = open_store(home)
     store.save_settings(dataclasses.replace(store.load_settings(), tutorial_seen=True))
     store.close()
-    server = start_server(home)
+    return home
+
+
+@pytest.fixture(scope="module")
+def served(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    server = start_server(tutorials_seen(tmp_path_factory.mktemp("served-home")))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def served_with_drop(chromium: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A server whose pages have the drop example installed, by pip from its wheel, as a
+    player would (tests/plugins/wheels.py, as the end-to-end plugin test does)."""
+    from tests.plugins.wheels import EXAMPLES, build_wheel, install_into
+
+    out = tmp_path_factory.mktemp("drop-wheel")
+    wheel = build_wheel(EXAMPLES / "twofold-drop", out)
+    packages = install_into(wheel, out / "packages")
+    home = tutorials_seen(tmp_path_factory.mktemp("drop-home"))
+    server = start_server(home, packages=packages)
     yield server
     server.stop()
 

@@ -65,9 +65,15 @@ class Served:
             return self.process.wait()
 
 
-def start_server(home: Path, *options: str) -> Served:
-    """``twofold serve --port 0`` with its own TWOFOLD_HOME; returns once it prints its URL."""
+def start_server(home: Path, *options: str, packages: Path | None = None) -> Served:
+    """``twofold serve --port 0`` with its own TWOFOLD_HOME; returns once it prints its URL.
+
+    ``packages``: a folder of installed plugins (``pip install --target``) the server and
+    every page's app import from.
+    """
     env = dict(os.environ, TWOFOLD_HOME=str(home), PYTHONUNBUFFERED="1")
+    if packages is not None:
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(packages), env.get("PYTHONPATH")) if p)
     process = subprocess.Popen(
         [sys.executable, "-m", "twofold.ui.command.cli", "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,

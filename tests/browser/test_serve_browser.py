@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import sys
 import time
+from collections.abc import Iterator
 from itertools import product
 from pathlib import Path
 from typing import Any
@@ -33,7 +35,8 @@ from tests.browser.served import (
 )
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
-from twofold.core.plugins import registry
+from twofold.core.plugins import Registry, registry
+from twofold.core.plugins import load as load_plugins
 from twofold.core.rules import Refused
 from twofold.core.store import open_store
 
@@ -47,9 +50,11 @@ def game_url(served: Served, mode: str, code: str) -> str:
     return f"{served.url}?game={mode}/{code}"
 
 
-def played(mode_id: str, code: str, actions: list[str]) -> tuple[Game, str]:
+def played(
+    mode_id: str, code: str, actions: list[str], modes: Registry | None = None
+) -> tuple[Game, str]:
     """The game the app should be showing after ``actions``, and its last announcement."""
-    game = Game.start(registry().mode(mode_id), code)
+    game = Game.start((modes or registry()).mode(mode_id), code)
     said = ""
     for action in actions:
         try:
@@ -259,6 +264,76 @@ def test_ctrl_c_stops_the_server_and_every_game_it_started_each_saved(
         assert saved is not None and len(saved.actions) == 1
     finally:
         store.close()
+
+
+# -- a plugin's place controls: the drop example, installed by pip -----------------------------
+
+CODE_DROP = code_from_text("browser drop")
+
+
+@pytest.fixture(scope="module")
+def drop_modes() -> Iterator[Registry]:
+    """The drop example's mode, here too, for the game the page should be showing."""
+    from tests.plugins.wheels import EXAMPLES
+
+    folder = str(EXAMPLES / "twofold-drop")
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    import twofold_drop
+
+    modes = load_plugins([("drop", twofold_drop)], entry_points_=[])
+    yield modes
+    modes.manager.unregister(name="drop")
+
+
+def blocks(rows: list[str]) -> list[tuple[int, float, int]]:
+    """The numbers on the drop board, bottom row first: (screen row, screen column, value).
+
+    A board row is a screen row of nothing but numbers (an empty cell is drawn blank).
+    """
+    found = []
+    for y, line in reversed(list(enumerate(rows[1:], start=1))):
+        if line.strip() and re.fullmatch(r"[\d ]+", line):
+            found += [
+                (y, (m.start() + m.end() - 1) / 2, int(m.group()))
+                for m in re.finditer(r"\d+", line)
+            ]
+    return found
+
+
+def test_the_drop_example_plays_by_key_and_by_click_and_resumes(
+    context: Any, served_with_drop: Served, drop_modes: Registry
+) -> None:
+    served = served_with_drop
+    page = open_page(context, game_url(served, "drop", CODE_DROP), "Moves 0")
+    assert top_bar(page).split()[:2] == ["Twofold", "Drop"]
+    assert page.title() == "Twofold Drop · twofold"
+    assert blocks(screen(page)) == [], "an empty board shows no number"
+    # by key: the first arrow aims at the middle column, Enter drops the next block there
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    game, said = played("drop", CODE_DROP, ["place 2"], drop_modes)
+    wait_for_announcement(page, said)
+    wait_for_text(page, "Moves 1", row=0)
+    landed = game.state.board[-1][2]
+    y, x, value = blocks(screen(page))[0]  # the lowest number: the block on the bottom row
+    assert value == landed > 0
+    # by click: on that block, a cell of its column, so the next block drops onto it
+    page.mouse.click(*cell_center(page, x, y))
+    game, said = played("drop", CODE_DROP, ["place 2", "place 2"], drop_modes)
+    wait_for_announcement(page, said)
+    wait_for_text(page, f"Moves {game.state.moves}", row=0)
+    assert game.state.moves == 2 and number_after("Score", top_bar(page)) == game.state.score
+    before = top_bar(page)
+    # the page loaded again, on the menu: the drop game is there, resumed as it was left
+    page.goto(served.url)
+    wait_for_text(page, "Twofold Drop")
+    row = next(i for i, line in enumerate(screen(page)) if "Twofold Drop" in line)
+    page.mouse.click(*cell_center(page, screen(page)[row].index("Twofold Drop") + 2, row))
+    wait_for_text(page, f"Moves {game.state.moves}", row=0)
+    assert top_bar(page) == before
+    kept = sorted(v for line in game.state.board for v in line if v)
+    assert sorted(value for _y, _x, value in blocks(screen(page))) == kept
 
 
 # -- a phone: touch, a narrow screen, device pixel ratios 1 to 3 ------------------------------

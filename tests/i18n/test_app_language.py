@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -191,3 +192,99 @@ async def test_textual_notices_speak_german(store: SqliteStore, tmp_path: Any) -
         assert ("Bildschirmfoto", "Bildschirmfoto konnte nicht gespeichert werden") in said
         assert any(m.startswith("Bildschirmfoto gespeichert unter") for _t, m in said)
         assert any(t == "Möchtest du beenden?" for t, _m in said), said
+
+
+def binding_tables(app: TwofoldApp) -> dict[str, list[int]]:
+    """Each Binding object of every DOM class's table and of the app's own, by owner."""
+    from textual.dom import DOMNode
+
+    from twofold.ui.app.textual_private import merged_bindings, node_bindings
+
+    def classes(base: type[Any]) -> list[type[Any]]:
+        return [c for sub in base.__subclasses__() for c in (sub, *classes(sub))]
+
+    owners: dict[str, Any] = {f"{c.__module__}.{c.__qualname__}": merged_bindings(c)
+                              for c in classes(DOMNode)}  # fmt: skip
+    owners["the app"] = node_bindings(app)
+    return {
+        owner: [id(b) for bs in table.key_to_bindings.values() for b in bs]
+        for owner, table in owners.items()
+    }
+
+
+async def test_a_language_switch_translates_where_drawn_and_rewrites_no_binding_table(
+    store: SqliteStore,
+) -> None:
+    from tests.waiting import until
+
+    app = make_app(store)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Quit" in footer(app), what="the English Footer")
+        before = binding_tables(app)
+        app.switch_language("de")
+        await until(pilot, lambda: "Ende" in footer(app), what="the Footer in German")
+        assert english_words(" ".join(footer(app))) == []
+        # Textual's tables keep the bindings as declared: the words change where drawn
+        assert binding_tables(app) == before
+        app.switch_language("en")
+        await until(pilot, lambda: "Quit" in footer(app), what="the Footer in English again")
+
+
+async def test_textuals_keys_panel_speaks_german(store: SqliteStore) -> None:
+    from rich.console import Console
+    from textual.widgets._key_panel import BindingsTable
+
+    from tests.waiting import until
+
+    app = make_app(store, language="de")
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(pilot, lambda: "Ende" in footer(app), what="the Footer in German")
+        app.action_show_help_panel()
+        await until(pilot, lambda: bool(app.screen.query(BindingsTable)), what="the Keys panel")
+        console = Console(width=100, file=io.StringIO())
+        console.print(app.screen.query_one(BindingsTable).render_bindings_table())
+        shown = console.file.getvalue()  # type: ignore[attr-defined]
+        # the menu's keys, the app's and those of Textual's option list, all in German
+        for words in ("Regeln und Tasten", "Die Befehlspalette öffnen", "Seite runter"):
+            assert words in shown, shown
+        assert english_words(shown) == [], shown
+
+
+async def test_after_a_live_switch_a_games_footer_and_help_speak_german(
+    store: SqliteStore,
+) -> None:
+    from textual.widgets import Markdown
+
+    from tests.waiting import until
+    from twofold.ui.app.screens.help import HelpScreen
+
+    app = make_app(store, "2048")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Menu" in footer(app), what="the game's English Footer")
+        app.switch_language("de")
+        # the game screen built in English draws its keys in German from now on
+        await until(pilot, lambda: "Menü" in footer(app), what="the game's Footer in German")
+        assert english_words(" ".join(footer(app))) == []
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), what="Help")
+        keys = app.screen.query_one("#help-text", Markdown).source
+        assert "Den letzten Zug zurücknehmen" in keys and "Take back the last move" not in keys
+        assert "| Tasten |" in keys, keys
+
+
+def test_every_screen_of_twofold_draws_its_keys_translated() -> None:
+    from textual.command import CommandPalette
+    from textual.screen import Screen
+
+    from twofold.ui.app.keys import _import_screens, _subclasses
+    from twofold.ui.app.language import TranslatedScreen
+
+    _import_screens()
+    ours = [c for c in _subclasses(Screen) if c.__module__.startswith("twofold.")]
+    untranslated = [
+        c.__qualname__
+        for c in ours
+        # the palette says its words itself (TranslatedApp, TranslatedPalette)
+        if not issubclass(c, TranslatedScreen | CommandPalette)
+    ]
+    assert len(ours) > 10 and untranslated == []

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -29,9 +28,9 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import VOCABULARY
 
 from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR
+from .wheels import TIMEOUT, build_wheel
 
 CODE = code_from_text("end-to-end")
-TIMEOUT = 120
 #: nothing from the test run may leak into the new environment's imports or plugins
 DROPPED_VARIABLES = ("PYTHONPATH", "PYTHONHOME", "TWOFOLD_NO_PLUGINS")
 Completed = subprocess.CompletedProcess[str]
@@ -86,23 +85,8 @@ class Env:
 def example_wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The example plugins as wheels, built by pip from copies of their folders."""
     out = tmp_path_factory.mktemp("wheels")
-    wheels = {}
-    for project in (FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR):
-        # a copy: an in-tree build would leave build/ and *.egg-info in examples/
-        source = out / "src" / project.name
-        shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
-        pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-index"]
-        built = subprocess.run(
-            [*pip_wheel, "--no-build-isolation", "--wheel-dir", str(out), str(source)],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"),
-        )
-        assert built.returncode == 0, built.stderr
-        name = project.name.replace("-", "_")
-        [wheels[project.name]] = out.glob(f"{name}-*.whl")
-    return wheels
+    projects = (FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR)
+    return {project.name: build_wheel(project, out) for project in projects}
 
 
 @pytest.fixture

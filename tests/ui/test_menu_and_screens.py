@@ -13,6 +13,7 @@ from rich.console import Console
 from textual.widgets import OptionList, Select, Sparkline, Static, Switch
 
 from tests.ui.conftest import CODE, MID_GAME, AppFactory
+from tests.waiting import until
 from twofold.core import hookimpl, i18n
 from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
@@ -299,11 +300,14 @@ async def test_a_new_language_rebuilds_the_screens_at_once(
         await pilot.press("comma")
         before = app.screen
         before.query_one("#setting-language", Select).value = "de"
-        await pilot.pause()
+        # the screens are built again from the app's message queue: wait for the new one
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, SettingsScreen) and app.screen is not before,
+            what="a new Settings screen",
+        )
         assert i18n.current_language() == "de"
         assert store.load_settings().language == "de"
-        now = app.screen
-        assert isinstance(now, SettingsScreen) and now is not before
         await pilot.press("escape")
         game = app.screen
         assert isinstance(game, SlideScreen)

@@ -1,14 +1,18 @@
 """The keys twofold keeps (core's RESERVED_KEYS, in docs/plugins.md) are every key the game
-screens bind, so a plugin's power-up key that clashes with one is always caught."""
+screens bind, so a plugin's power-up key that clashes with one is always caught, and the
+docs name exactly those keys."""
 
 from __future__ import annotations
 
 import importlib
+import re
+from pathlib import Path
 
 import pytest
 from textual.binding import Binding
 
-from twofold.core.presentation import reserved_keys
+from twofold.core.presentation import RESERVED_KEYS, reserved_keys
+from twofold.core.rules import CONTROLS
 from twofold.ui.app.controls import SCREENS
 
 #: the chain screen's power-up slots: the first, second and third power-up by number
@@ -33,3 +37,32 @@ def test_the_key_list_names_game_screens_by_their_kind_never_by_one_game() -> No
 
     for name, title in SCREEN_TITLES.items():
         assert "2048" not in title and "2248" not in title, f"{name} is called {title!r}"
+
+
+#: how docs/plugins.md writes a key that twofold's reserved keys name otherwise
+DOC_SPELLING = {"?": "question_mark", ",": "comma"}
+ARROWS = {"up", "down", "left", "right"}
+
+
+def documented_reserved_keys() -> dict[str, set[str]]:
+    """The keys docs/plugins.md's "Keys twofold keeps" names, by kind ("every", "slide"...)."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text()
+    section = text.split("### Keys twofold keeps", 1)[1].split("\n#", 1)[0]
+    # what follows is about the function, not a key list
+    lists = section.split("`reserved_keys(controls)`", 1)[0]
+    parts = re.split(r'`"(\w+)"`', lists)
+    found: dict[str, set[str]] = {}
+    for kind, words in zip(parts[1::2], parts[2::2], strict=True):
+        keys = {DOC_SPELLING.get(k, k) for quoted in re.findall(r"`([^`]+)`", words)
+                for k in quoted.split()}  # fmt: skip
+        found[kind] = keys | (ARROWS if "the arrows" in " ".join(words.split()) else set())
+    return found
+
+
+def test_the_docs_name_exactly_the_keys_twofold_keeps() -> None:
+    documented = documented_reserved_keys()
+    assert set(documented) == set(RESERVED_KEYS)
+    assert documented["every"] == set(RESERVED_KEYS["every"])
+    for controls in CONTROLS:
+        # a kind's list may repeat a key every screen keeps (h, on a slide screen, moves left)
+        assert documented["every"] | documented[controls] == set(reserved_keys(controls)), controls

@@ -15,11 +15,9 @@ from twofold.ui.app import textual_private
 from twofold.ui.app.textual_private import (
     PRIVATE_NAMES,
     QuietPalette,
-    class_bindings,
     merged_bindings,
     node_bindings,
     normalize_key_list,
-    screen_stacks,
     set_node_bindings,
 )
 
@@ -33,21 +31,21 @@ def test_the_adapter_names_every_private_member_it_uses() -> None:
     used = {name for names in PRIVATE_NAMES.values() for name in names}
     for name in used:
         assert name in source
-    assert sum(len(names) for names in PRIVATE_NAMES.values()) == len(used) == 9
+    assert sum(len(names) for names in PRIVATE_NAMES.values()) == len(used) == 8
 
 
 def test__normalize_key_list_reads_a_key_list_as_the_keymap_does() -> None:
     assert normalize_key_list("ctrl+z, ?") == "ctrl+z,question_mark"
 
 
-def test__merged_bindings_is_a_classs_own_bindings_map() -> None:
-    merged = class_bindings(Keyed)
+def test__merged_bindings_is_a_classs_bindings_with_its_bases() -> None:
+    merged = merged_bindings(Keyed)
     assert isinstance(merged, BindingsMap) and "x" in merged.key_to_bindings
-    assert "x" in merged_bindings(Keyed).key_to_bindings
-    assert class_bindings(type("Plain", (), {})) is None
+    assert "ctrl+q" in merged_bindings(App).key_to_bindings  # App's own BINDINGS
+    assert merged_bindings(type("Plain", (), {})).key_to_bindings == {}
 
 
-async def test__bindings_and__screen_stacks_of_a_running_app() -> None:
+async def test__bindings_of_a_running_app() -> None:
     app = App[None]()
     async with app.run_test() as pilot:
         await app.push_screen(Keyed())
@@ -57,8 +55,6 @@ async def test__bindings_and__screen_stacks_of_a_running_app() -> None:
         assert "x" in node_bindings(screen).key_to_bindings
         set_node_bindings(screen, BindingsMap())
         assert node_bindings(screen).key_to_bindings == {}
-        stacks = screen_stacks(app)
-        assert any(screen in stack for stack in stacks)
 
 
 def test_the_palettes_no_matches_members() -> None:

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
 from twofold.core.i18n import _
+from twofold.ui.app.seams import TwofoldScreen
 
 DIALOG_CSS = """
 Dialog {
@@ -80,7 +81,7 @@ FRAME = 6
 SHORT = 20
 
 
-class Dialog(ModalScreen[str]):
+class Dialog(TwofoldScreen[str], ModalScreen[str]):
     """A title, a body and a row of buttons; dismisses with the id of the button pressed."""
 
     DEFAULT_CSS = DIALOG_CSS

@@ -1,8 +1,9 @@
 """The app in the player's language: Textual's own words, key names, and switching live.
 
 Key labels are ``Binding`` descriptions fixed when a screen's module is imported, and
-Textual's own (the palette, its system commands) are English. :func:`translate_bindings`
-puts every binding the app can show into the current language, and
+Textual's own (the palette, its system commands) are English. They are translated where
+they are drawn, never rewritten in Textual's tables: :class:`TranslatedScreen` gives the
+Footer, the Keys panel and the action bar each binding in the current language, and
 :class:`TranslatedApp` (a mixin for the ``App``) translates what Textual draws itself:
 key names in the Footer, the command palette, its system commands and Textual's
 ctrl+c notice.
@@ -12,24 +13,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingsMap
+from textual.binding import ActiveBinding, Binding
 from textual.command import CommandPalette
 from textual.dom import DOMNode
-from textual.screen import Screen
+from textual.screen import Screen, ScreenResultType
 
 from twofold.core import i18n
 from twofold.core.i18n import N_, Np_, _, pgettext, retranslate
-from twofold.ui.app.seams import TwofoldScreen, twofold_screens
-from twofold.ui.app.textual_private import (
-    QuietPalette,
-    class_bindings,
-    node_bindings,
-    screen_stacks,
-)
+from twofold.ui.app.textual_private import QuietPalette
 
 #: Textual's own player-visible words, so the catalog carries them
 TEXTUAL_MESSAGES = (
@@ -195,24 +190,60 @@ def key_label(app: App[Any], key: str) -> str:
     return app.get_key_display(Binding(key, ""))
 
 
-# -- bindings --------------------------------------------------------------------------------
+# -- bindings, translated where they are drawn ------------------------------------------------
+
+#: each binding drawn, by id: the binding, the language and its translation into it
+_translations: dict[int, tuple[Binding, str, Binding]] = {}
+_TRANSLATIONS_KEPT = 2048
 
 
-def _translated(binding: Binding) -> Binding:
+def said(binding: Binding, language: str = "") -> Binding:
+    """``binding`` with its words (description, tooltip, group) in the current language.
+
+    BINDINGS are written once, when a screen's module is imported; they are put into the
+    player's language each time they are drawn, so Textual's binding tables stay as declared.
+    """
+    language = language or i18n.current_language()
+    known = _translations.get(id(binding))
+    if known is not None and known[0] is binding and known[1] == language:
+        return known[2]
     group = binding.group
     if group is not None and group.description:
         group = dataclasses.replace(group, description=retranslate(group.description))
-    return dataclasses.replace(
+    translated = dataclasses.replace(
         binding,
         description=retranslate(binding.description),
         tooltip=retranslate(binding.tooltip),
         group=group,
     )
+    if len(_translations) > _TRANSLATIONS_KEPT:
+        _translations.clear()
+    # the binding itself is kept with its translation, so its id is never another's
+    _translations[id(binding)] = (binding, language, translated)
+    return translated
 
 
-def _translate_map(bindings: BindingsMap) -> None:
-    for key, key_bindings in bindings.key_to_bindings.items():
-        bindings.key_to_bindings[key] = [_translated(binding) for binding in key_bindings]
+class TranslatedScreen(Screen[ScreenResultType]):
+    """A screen whose keys are drawn in the current language.
+
+    Textual's Footer, its Keys panel and twofold's action bar read a screen's
+    ``active_bindings``; this screen gives them each binding through :func:`said`.
+    """
+
+    #: whether the screen takes the next key press itself (rebinding a key)
+    CAPTURES_KEYS: ClassVar[bool] = False
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        drawn = {}
+        language = i18n.current_language()
+        for key, active in super().active_bindings.items():
+            binding = said(active.binding, language)
+            # Textual's tooltip is the binding's own; another is translated as it comes
+            same = active.tooltip == active.binding.tooltip
+            tooltip = binding.tooltip if same else retranslate(active.tooltip)
+            drawn[key] = ActiveBinding(active.node, binding, active.enabled, tooltip)
+        return drawn
 
 
 def _classes(base: type) -> Iterator[type]:
@@ -221,29 +252,13 @@ def _classes(base: type) -> Iterator[type]:
         yield from _classes(cls)
 
 
-def translate_bindings(app: App[Any]) -> None:
-    """Put the descriptions of every binding (classes and live nodes) in the current language."""
-    for cls in {DOMNode, *_classes(DOMNode)}:
-        merged = class_bindings(cls)
-        if merged is not None:
-            _translate_map(merged)
+def translate_group_titles() -> None:
+    """Put the headings of widgets' keys in Textual's Keys panel ("Input") in the current
+    language: the panel reads the public ``BINDING_GROUP_TITLE`` of each widget class."""
+    for cls in _classes(DOMNode):
         title = cls.__dict__.get("BINDING_GROUP_TITLE")
         if isinstance(title, str) and title:
-            # the heading of a widget's keys in Textual's Keys panel
             cls.BINDING_GROUP_TITLE = retranslate(title)
-    _translate_map(node_bindings(app))
-    for screen in all_screens(app):
-        for node in screen.walk_children(with_self=True):
-            _translate_map(node_bindings(node))
-    app.refresh_bindings()
-
-
-def all_screens(app: App[Any]) -> list[Screen[Any]]:
-    """Every screen on every stack of the app, bottom first."""
-    screens: list[Screen[Any]] = []
-    for stack in screen_stacks(app):
-        screens.extend(screen for screen in stack if screen not in screens)
-    return screens
 
 
 # -- the app ---------------------------------------------------------------------------------
@@ -257,7 +272,7 @@ class TranslatedApp(App[Any]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # a screen that takes the next key press (rebinding a key) gets ctrl+q and ctrl+p too
-        captures = isinstance(self.screen, TwofoldScreen) and self.screen.CAPTURES_KEYS
+        captures = isinstance(self.screen, TranslatedScreen) and self.screen.CAPTURES_KEYS
         if captures and action in self.CAPTURED_ACTIONS:
             return False
         return super().check_action(action, parameters)
@@ -319,7 +334,9 @@ class TranslatedApp(App[Any]):
         """
         before = i18n.current_language()
         code = i18n.set_language(language or None)
-        translate_bindings(self)
+        _translations.clear()  # a plugin's catalog may have come since
+        translate_group_titles()
+        self.refresh_bindings()  # the Footers draw their keys again, in the new language
         return code != before
 
 
@@ -351,6 +368,7 @@ async def _rebuild(app: Any) -> None:
     from twofold.ui.app.keys import KeyBindingsScreen
     from twofold.ui.app.screens.menu import MenuScreen
     from twofold.ui.app.screens.settings import SettingsScreen
+    from twofold.ui.app.seams import twofold_screens
 
     stack = list(app.screen_stack)[1:]
     games = [s.session for s in twofold_screens(stack) if s.session is not None]

@@ -1,11 +1,11 @@
 """What the app and its screens ask of each other, declared here and never probed.
 
-The app walks its screen stack to save settings, refresh records, keep or close games
-and fill the command palette; a screen that takes part says so by being a
-:class:`TwofoldScreen`, whose hooks do nothing until a screen has something to do. A
-screen asks its app for settings, modes and saving through :class:`AppHost`, which
-``TwofoldApp`` is; on another app (a test's own) :attr:`TwofoldScreen.host` is None and
-the screen keeps its own defaults.
+Every screen of twofold is a :class:`TwofoldScreen`: its keys are drawn in the player's
+language (``TranslatedScreen``), and it has the hooks the app calls as it walks its stack
+to save settings, refresh records, keep or close games and fill the command palette;
+each hook does nothing until a screen has something to do. A screen asks its app for
+settings, modes and saving through :class:`AppHost`, which ``TwofoldApp`` is; on another
+app (a test's own) :attr:`TwofoldScreen.host` is None and the screen keeps its defaults.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from textual.screen import Screen
 from twofold.core.plugins import Registry
 from twofold.core.session import Session
 from twofold.core.settings import Settings
+from twofold.ui.app.language import TranslatedScreen
 
 ResultT = TypeVar("ResultT")
 
@@ -37,13 +38,12 @@ class AppHost(Protocol):
         ...
 
 
-class TwofoldScreen(Screen[ResultT]):
-    """A screen the app asks things of as it walks its stack."""
+class TwofoldScreen(TranslatedScreen[ResultT]):
+    """A screen of twofold: its keys drawn in the player's language, and the hooks the app
+    calls as it walks its stack."""
 
     #: actions the command palette leaves out (they are reached another way)
     PALETTE_HIDDEN: ClassVar[frozenset[str]] = frozenset()
-    #: whether the screen takes the next key press itself (rebinding a key)
-    CAPTURES_KEYS: ClassVar[bool] = False
     #: the game this screen plays, if it plays one
     session: Session | None = None
 

@@ -1,30 +1,28 @@
 """Every private member of Textual that twofold touches, in one place.
 
-Textual has no public way to put its own words in another language, to read a key list
-as the keymap does, or to reach every screen on every stack; these few private members
-do it. Each is named here once, and ``tests/ui/test_textual_private.py`` checks each
+Textual has no public way to read a key list as its keymap does, to read the bindings a
+class or a live node runs, to give a live screen its own bindings, or to say "no matches"
+in another language; these few private members do it. (Binding descriptions need none:
+they are translated where they are drawn, see ``language.TranslatedScreen``.) Each is
+named here once, and ``tests/ui/test_textual_private.py`` checks each
 against the installed Textual, so an upgrade that moves one fails a named test rather
 than the player's screen (pyproject also caps textual below its next major version).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from textual.app import App
 from textual.binding import BindingsMap
 from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.keys import _normalize_key_list
-from textual.screen import Screen
 
 #: every private name this module relies on, by the object that holds it (the test reads it)
 PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
     "textual.keys": ("_normalize_key_list",),
     "DOMNode class": ("_merged_bindings",),
     "DOMNode": ("_bindings",),
-    "App": ("_screen_stacks",),
     "CommandPalette": (
         "_start_no_matches_countdown",
         "_no_matches_timer",
@@ -38,12 +36,6 @@ PRIVATE_NAMES: dict[str, tuple[str, ...]] = {
 def normalize_key_list(keys: str) -> str:
     """A comma-separated key list as Textual's keymap reads it (``"ctrl+Z, ?"`` -> names)."""
     return str(_normalize_key_list(keys))
-
-
-def class_bindings(cls: type) -> BindingsMap | None:
-    """The bindings Textual merged for a DOM class (its own and its bases'), if built."""
-    merged = cls.__dict__.get("_merged_bindings")
-    return merged if isinstance(merged, BindingsMap) else None
 
 
 def merged_bindings(cls: type) -> BindingsMap:
@@ -60,11 +52,6 @@ def node_bindings(node: DOMNode) -> BindingsMap:
 def set_node_bindings(node: DOMNode, bindings: BindingsMap) -> None:
     """Give a live node its own bindings (a screen that leaves out a key's action)."""
     node._bindings = bindings
-
-
-def screen_stacks(app: App[Any]) -> Iterable[list[Screen[Any]]]:
-    """Every screen stack of the app (one per mode of Textual's screens), bottom first."""
-    return list(app._screen_stacks.values())
 
 
 class QuietPalette(CommandPalette):

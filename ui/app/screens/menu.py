@@ -9,11 +9,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from twofold.core.i18n import _
+from twofold.ui.app.seams import TwofoldScreen
 
 if TYPE_CHECKING:
     from twofold.ui.app.app import TwofoldApp
@@ -23,7 +23,7 @@ PROBLEM_PREFIX = "problem:"
 NOTE_PREFIX = "note:"
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(TwofoldScreen[None]):
     """Pick a mode; Enter or a click opens it, resuming its saved game."""
 
     DEFAULT_CSS = """

@@ -9,10 +9,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Switch
 
 from twofold.core.i18n import _, available_languages, language_name
+from twofold.ui.app.seams import TwofoldScreen
 
 if TYPE_CHECKING:
     from twofold.ui.app.app import TwofoldApp
@@ -36,7 +36,7 @@ def languages() -> list[tuple[str, str]]:
     return found
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(TwofoldScreen[None]):
     """Every setting on one screen; each change is used and saved at once."""
 
     DEFAULT_CSS = """

@@ -10,12 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Sparkline, Static
 
 from twofold.core.i18n import _, ngettext
 from twofold.core.records import Records
 from twofold.core.rules import Mode
+from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.widgets.tiles import tile_style
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def tile_strip(tiles: tuple[int, ...]) -> Text:
     return strip
 
 
-class StatisticsScreen(Screen[None]):
+class StatisticsScreen(TwofoldScreen[None]):
     """Records of one mode at a time; pick the mode in the list or with [ and ]."""
 
     DEFAULT_CSS = """

@@ -15,6 +15,7 @@ from textual.widgets import Button, Label, Static
 
 from twofold.core.i18n import _
 from twofold.core.presentation import TutorialPage
+from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 
 
@@ -31,7 +32,7 @@ def picture(tiles: Sequence[int], makes: int) -> Text:
     return text
 
 
-class TutorialScreen(ModalScreen[bool]):
+class TutorialScreen(TwofoldScreen[bool], ModalScreen[bool]):
     """The pages; dismisses with True when the player went through them, False if skipped."""
 
     DEFAULT_CSS = """
