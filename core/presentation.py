@@ -155,6 +155,8 @@ RESERVED_KEYS: Mapping[str, tuple[str, ...]] = {
     "every": (
         "u", "z", "ctrl+z", "n", "r", "h", "ctrl+r", "b", "e", "v", "c", "y", "m",
         "question_mark", "f1", "t", "comma", "q", "escape", "tab", "shift+tab", "ctrl+p",
+        # Textual's own on every screen: quit always wins, copy runs before any binding
+        "ctrl+q", "ctrl+c", "super+c",
     ),
     # h moves left on a slide screen, so its hint is on i
     "slide": ("up", "down", "left", "right", "w", "a", "s", "d", "k", "j", "l", "i"),

@@ -66,3 +66,10 @@ def test_the_docs_name_exactly_the_keys_twofold_keeps() -> None:
     for controls in CONTROLS:
         # a kind's list may repeat a key every screen keeps (h, on a slide screen, moves left)
         assert documented["every"] | documented[controls] == set(reserved_keys(controls)), controls
+
+
+def test_textuals_own_quit_and_copy_keys_are_kept_from_power_ups() -> None:
+    from twofold.core.presentation import reserved_keys
+
+    for controls in ("slide", "chain", "place"):
+        assert {"ctrl+q", "ctrl+c", "super+c"} <= set(reserved_keys(controls))
