@@ -324,7 +324,8 @@ def test_a_page_process_gets_a_clamped_size_and_lives_through_a_negative_resize(
             client.ws_connect(websocket_url(served, f"ws?{query}")) as websocket,
         ):
             (page,) = wait_until(lambda: children(served.process.pid))
-            started = environment(page)
+            # between its fork and its exec a page still has the server's environment
+            started = wait_until(lambda: "ROWS" in environment(page) and environment(page))
             drawn = await drawn_with(websocket, b"twofold")  # the menu
             await websocket.send_json(["resize", {"width": -5, "height": -5}])
             await websocket.send_json(["resize", {"width": 90, "height": 30}])
