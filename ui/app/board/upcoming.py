@@ -34,6 +34,7 @@ class Upcoming(Vertical):
         super().__init__(id=id)
         self.palette = palette
         self.values: tuple[int, ...] = ()
+        self._shown = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="upcoming", markup=False)
@@ -41,7 +42,10 @@ class Upcoming(Vertical):
 
     def show(self, values: tuple[int, ...]) -> None:
         """Show ``values`` (the nearest first), or hide when there are none."""
-        self.values = tuple(values)
+        values = tuple(values)
+        if values == self.values and self._shown:
+            return  # unchanged: no new layout for the screen (most steps of most modes)
+        self.values, self._shown = values, True
         words = upcoming_words(self.values)
         self.query_one("#upcoming", Static).update(words[:1].upper() + words[1:])
         chips = Text()
