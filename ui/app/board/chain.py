@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.timer import Timer
 
 from twofold.ui.app.board.flourish import Burst, Dot, Flourishes
-from twofold.ui.app.board.widget import Board, Cell, GameBoard, Look
+from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard, Look
 from twofold.ui.app.widgets.geometry import Geometry
 from twofold.ui.app.widgets.tiles import dimmed, text_colour, vivid_colour, vivid_style
 
@@ -45,6 +45,14 @@ class ChainJudge(Protocol):
         ...
 
 
+class ChainMessage(Message):
+    """Something the player did to the chain being drawn."""
+
+    def __init__(self, chain: Chain) -> None:
+        super().__init__()
+        self.chain = chain
+
+
 @cache
 def _face(colour: Color) -> Style:
     return Style(color=text_colour(colour), bgcolor=colour, bold=True)
@@ -56,19 +64,11 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
     #: a chain's tiles keep a line for their value and half a line between rows
     MIN_TILE_HEIGHT: ClassVar[int] = 2
 
-    class ChainChanged(Message):
+    class ChainChanged(ChainMessage):
         """The chain being drawn changed (started, grew, shrank or was cancelled)."""
 
-        def __init__(self, chain: Chain) -> None:
-            super().__init__()
-            self.chain = chain
-
-    class Merge(Message):
+    class Merge(ChainMessage):
         """The player finished a chain: merge it."""
-
-        def __init__(self, chain: Chain) -> None:
-            super().__init__()
-            self.chain = chain
 
     class Refused(Message):
         """A tile that does not fit the chain was not added."""
@@ -78,12 +78,8 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
             self.chain = chain
             self.cell = cell
 
-    class Picked(Message):
+    class Picked(CellMessage):
         """A tile was picked while a power-up is armed."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
 
     def __init__(
         self,

@@ -12,11 +12,10 @@ from typing import Any
 
 from rich.style import Style
 from textual import events
-from textual.message import Message
 
 from twofold.ui.app.board.canvas import Canvas
 from twofold.ui.app.board.slide import swipe_direction
-from twofold.ui.app.board.widget import Board, Cell, GameBoard
+from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard
 from twofold.ui.app.widgets.geometry import Geometry
 from twofold.ui.app.widgets.tiles import tile_label
 
@@ -24,19 +23,11 @@ from twofold.ui.app.widgets.tiles import tile_label
 class PlaceBoard(GameBoard):
     """A place-mode board: the aimed place highlighted, a click or tap picks a place."""
 
-    class Placed(Message):
+    class Placed(CellMessage):
         """The player clicked or tapped a cell of the board."""
 
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
-
-    class Aimed(Message):
+    class Aimed(CellMessage):
         """The mouse moved onto a cell of the board."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
 
     def __init__(
         self,
@@ -53,7 +44,6 @@ class PlaceBoard(GameBoard):
         self.aim: Cell | None = None
         #: where the judged action lands and what it shows there ("" when refused)
         self.preview: tuple[Cell, str] | None = None
-        self._press: tuple[int, int] | None = None
         self._hovered: Cell | None = None
 
     def aim_at(self, cell: Cell | None, preview: tuple[Cell, str] | None = None) -> None:
@@ -107,17 +97,11 @@ class PlaceBoard(GameBoard):
             self.post_message(self.Aimed(cell))
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        self.finish_animation()
-        self._press = (event.screen_x, event.screen_y)
-        self.capture_mouse()
+        self.press(event)
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
-        self.release_mouse()
-        if self._press is None:
-            return
-        press_x, press_y = self._press
-        self._press = None
-        if swipe_direction(event.screen_x - press_x, event.screen_y - press_y) is not None:
+        travel = self.release(event)
+        if travel is None or swipe_direction(*travel) is not None:
             return  # a drag is no place: only a click or a tap picks one
         cell = self._cell_at(event.x, event.y)
         if cell is not None:

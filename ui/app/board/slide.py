@@ -35,19 +35,11 @@ class SlideBoard(GameBoard):
             super().__init__()
             self.direction = direction
 
-    _press: tuple[int, int] | None = None
-
     def on_mouse_down(self, event: events.MouseDown) -> None:
-        self.finish_animation()
-        self._press = (event.screen_x, event.screen_y)
-        self.capture_mouse()
+        self.press(event)
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
-        self.release_mouse()
-        if self._press is None:
-            return
-        press_x, press_y = self._press
-        self._press = None
-        direction = swipe_direction(event.screen_x - press_x, event.screen_y - press_y)
+        travel = self.release(event)
+        direction = swipe_direction(*travel) if travel is not None else None
         if direction is not None:
             self.post_message(self.Swiped(direction))

@@ -22,6 +22,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.geometry import Region
+from textual.message import Message
 from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
@@ -52,6 +53,14 @@ class Look:
     left: str = " "
     right: str = " "
     underline: bool = False
+
+
+class CellMessage(Message):
+    """Something the player did to one cell of the board."""
+
+    def __init__(self, cell: Cell) -> None:
+        super().__init__()
+        self.cell = cell
 
 
 @cache
@@ -110,6 +119,7 @@ class GameBoard(Widget):
         self._frame_key: tuple[Any, ...] | None = None
         self._frame: list[Strip] = []
         self._dots: dict[int, list[Dot]] = {}
+        self._press: tuple[int, int] | None = None
 
     # -- what the board shows -----------------------------------------------------------------
 
@@ -181,6 +191,21 @@ class GameBoard(Widget):
     def on_key(self, event: events.Key) -> None:
         # any key ends the motion at once; the key itself goes on to its binding
         self.finish_animation()
+
+    def press(self, event: events.MouseDown) -> None:
+        """A button went down: the motion ends, and the drag is followed from here."""
+        self.finish_animation()
+        self._press = (event.screen_x, event.screen_y)
+        self.capture_mouse()
+
+    def release(self, event: events.MouseUp) -> tuple[int, int] | None:
+        """The button came up: how far the drag went (columns, rows), None if not pressed."""
+        self.release_mouse()
+        if self._press is None:
+            return None
+        press_x, press_y = self._press
+        self._press = None
+        return event.screen_x - press_x, event.screen_y - press_y
 
     # -- where things are ---------------------------------------------------------------------
 

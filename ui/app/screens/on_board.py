@@ -29,18 +29,26 @@ class BoardScreen(GameScreen):
     BoardScreen #board-row { height: 1fr; }
     """
 
+    #: the board and what comes next, once composed (kept: a query per key costs)
+    _shown_board: GameBoard | None = None
+    _upcoming: Upcoming | None = None
+
     @property
     def board(self) -> GameBoard:
-        return self.query_one("#board", GameBoard)
+        if self._shown_board is None:
+            self._shown_board = self.query_one("#board", GameBoard)
+        return self._shown_board
 
     def board_widget(self) -> Widget:
         return self.board
 
     def board_row(self, board: GameBoard) -> Iterable[Widget]:
         """The board, with what comes next beside it (shown when the mode says any)."""
+        self._shown_board = board
+        self._upcoming = Upcoming(board.palette, id="upcoming-box")
         with Horizontal(id="board-row"):
             yield board
-            yield Upcoming(board.palette, id="upcoming-box")
+            yield self._upcoming
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -48,17 +56,17 @@ class BoardScreen(GameScreen):
 
     def apply_settings(self) -> None:
         super().apply_settings()
-        for board in self.query(GameBoard):
-            board.animate_moves = not self.reduced_motion
+        if self._shown_board is not None:
+            self._shown_board.animate_moves = not self.reduced_motion
 
     def show_upcoming(self) -> None:
         """The mode's next tiles beside the board ("Next: 8, then 4"), or nothing."""
-        for box in self.query(Upcoming):
-            box.show(self.status.upcoming)
+        if self._upcoming is not None and self._upcoming.is_mounted:
+            self._upcoming.show(self.status.upcoming)
 
     def finish_animation(self) -> None:
-        for board in self.query(GameBoard):
-            board.finish_animation()
+        if self._shown_board is not None:
+            self._shown_board.finish_animation()
 
     def after_step(self, before: Any, step: Step) -> None:
         if step.changed:
