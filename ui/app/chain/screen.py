@@ -3,9 +3,9 @@
 Everything the player does goes through ``session.act(text)`` in the words of the JSON
 protocol (``chain 7,0 6,0``, ``hammer 3,2``, ...). The screen never decides what is
 legal: the mode's judge previews a chain, the rules refuse, and the screen shows the
-refusal. Its parts: the board and its input (``board``), power-ups (``arming``),
-pause and the automatic hint (``pause``), the end of a game (``ending``), the line of
-words over the board (``status``).
+refusal. Its parts: the board and its chain controls (``twofold.ui.app.board.chain``),
+power-ups (``arming``), pause and the automatic hint (``pause``), the end of a game
+(``ending``), the line of words over the board (``status``).
 """
 
 from __future__ import annotations
