@@ -22,11 +22,11 @@ from twofold.core.presentation import TutorialPage
 from twofold.core.rules import Mode
 from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.board.motion import plan
+from twofold.ui.app.board.place import PlaceBoard
 from twofold.ui.app.screens.place import PlaceScreen
 from twofold.ui.app.screens.slide import SlideScreen
 from twofold.ui.app.screens.tutorial import TutorialScreen
-from twofold.ui.app.widgets.board import slide_paths
-from twofold.ui.app.widgets.place import PlaceBoard
 
 CODE = code_from_text("drop")
 Body = Callable[[TwofoldApp, Pilot[Any]], Awaitable[None]]
@@ -186,15 +186,17 @@ def test_a_slide_modes_tutorial_opens_its_first_game_too() -> None:
 
 def test_falls_are_animated_and_with_reduced_motion_drawn_where_they_end() -> None:
     events = (Appeared((4, 0), 2), Merged((4, 0), 4, ((5, 0), (4, 0))), Fell((4, 0), (5, 0), 4))
-    assert slide_paths(events) == [((4, 0), (5, 0))]
+    before = tuple(tuple(2 if (r, c) == (5, 0) else 0 for c in range(5)) for r in range(7))
+    after = tuple(tuple(4 if (r, c) == (5, 0) else 0 for c in range(5)) for r in range(7))
+    motion = plan(before, after, events)
+    assert motion is not None and motion.kinds == ("arrive", "change", "travel")
+    assert motion.phases[-1].glides == ((4, (4, 0), (5, 0)),)
 
     def body_for(motion: bool) -> Body:
         async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
             screen = app.screen
             assert isinstance(screen, PlaceScreen)
             board = screen.board
-            before = tuple(tuple(0 for _c in range(5)) for _r in range(7))
-            after = tuple(tuple(4 if (r, c) == (5, 0) else 0 for c in range(5)) for r in range(7))
             board.play(before, after, events)
             assert board.animating is motion
             board.finish_animation()

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from textual.app import App, ComposeResult
 
-from twofold.ui.app.widgets import board as board_module
-from twofold.ui.app.widgets.board import (
-    SlideBoard,
-    fit_geometry,
-    plan_motion,
-    slide_paths,
-    smallest_size,
-    swipe_direction,
-)
+from twofold.ui.app.board import motion as board_motion
+from twofold.ui.app.board.canvas import fit_geometry, smallest_size
+from twofold.ui.app.board.motion import plan
+from twofold.ui.app.board.slide import SlideBoard, swipe_direction
 from twofold.ui.app.widgets.tiles import TILE_COLOURS, tile_colours, tile_label, tile_style
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 
@@ -73,23 +66,24 @@ def test_every_value_gets_a_readable_style():
     assert tile_style(1 << 40).bgcolor is not None
 
 
-def test_a_move_plans_glides_and_spawns():
+def test_a_move_glides_then_grows_its_new_tile():
     rules = ClassicRules(4)
     before = rules.from_position({"board": [[2, 2, 0, 4], [0] * 4, [0] * 4, [0] * 4]}, "0" * 8)
     outcome = rules.apply(before, "left")
-    paths = slide_paths(outcome.events)
-    assert ((0, 1), (0, 0)) in paths and ((0, 3), (0, 1)) in paths
-    motion = plan_motion(before.board, outcome.state.board, paths)
+    motion = plan(before.board, outcome.state.board, outcome.events)
     assert motion is not None
-    spawned = [e.cell for e in outcome.events if e.kind == "appeared"]
-    assert motion.spawns == frozenset(spawned)
-    glides = {(value, start, end) for value, start, end in motion.glides}
-    assert (2, (0, 0), (0, 0)) in glides and (2, (0, 1), (0, 0)) in glides
-    assert (4, (0, 3), (0, 1)) in glides
+    travel = motion.phases[0]
+    assert travel.kind == "travel" and not travel.falls
+    paths = {(source, target) for _value, source, target in travel.glides}
+    assert ((0, 1), (0, 0)) in paths and ((0, 3), (0, 1)) in paths
+    spawned = frozenset(e.cell for e in outcome.events if e.kind == "appeared")
+    assert motion.phases[-1].kind == "arrive" and motion.phases[-1].grow == spawned
+    # SPEC 5: a tenth of a second to slide, a tenth to grow in (the merge shows at once)
+    assert motion.seconds == pytest.approx(0.2)
 
 
-def test_no_paths_means_no_animation():
-    assert plan_motion(((2, 0),), ((2, 0),), []) is None
+def test_no_events_means_no_animation():
+    assert plan(((2, 0),), ((2, 0),), []) is None
 
 
 class BoardApp(App[None]):
@@ -111,12 +105,10 @@ def tile_columns(board: SlideBoard, row: int, value: int) -> list[int]:
 
 
 async def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(board_module, "SLIDE_SECONDS", 10.0)
-    monkeypatch.setattr(board_module, "GROW_SECONDS", 10.0)
+    monkeypatch.setattr(board_motion, "TEMPO", 100.0)
     # the board's own clock stands still: a frame timer that fires during the pause (a busy
     # machine) then works out the same moment the test set, not the real time since play
     now = [0.0]
-    monkeypatch.setattr(board_module, "time", SimpleNamespace(monotonic=lambda: now[0]))
     rules = ClassicRules(4)
     before: SlideState = rules.from_position(
         {"board": [[0, 0, 0, 8], [0] * 4, [0] * 4, [0] * 4]}, "0" * 8
@@ -124,6 +116,7 @@ async def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
     outcome = rules.apply(before, "left")
 
     board = SlideBoard(before.board)
+    board.clock = lambda: now[0]
     app = BoardApp(board)
     async with app.run_test(size=(80, 20)) as pilot:
         geometry = board.geometry
@@ -166,8 +159,7 @@ def tile_cells(board: SlideBoard, cell: tuple[int, int], value: int) -> int:
 
 
 async def test_a_new_tile_grows_in(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(board_module, "SLIDE_SECONDS", 10.0)
-    monkeypatch.setattr(board_module, "GROW_SECONDS", 10.0)
+    monkeypatch.setattr(board_motion, "TEMPO", 100.0)
     rules = ClassicRules(4)
     before: SlideState = rules.from_position(
         {"board": [[0, 0, 0, 8], [0] * 4, [0] * 4, [0] * 4]}, "0" * 8

@@ -20,12 +20,12 @@ from twofold.core.rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import SqliteStore
 from twofold.ui.app.app import TwofoldApp, run_app
+from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.screens.help import HelpScreen
 from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.settings import SettingsScreen
 from twofold.ui.app.screens.slide import SlideScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen
-from twofold.ui.app.widgets.board import SlideBoard
 from twofold.variants.classic2048.rules import ClassicRules
 
 

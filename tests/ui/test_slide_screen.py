@@ -10,10 +10,10 @@ from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactor
 from tests.waiting import palette_lists
 from twofold.core.codes import share_string
 from twofold.ui.app.app import TwofoldApp, screen_commands
+from twofold.ui.app.board import motion as board_motion
+from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
 from twofold.ui.app.screens.slide import SlideScreen
-from twofold.ui.app.widgets import board as board_module
-from twofold.ui.app.widgets.board import SlideBoard
 
 
 def slide(app: TwofoldApp) -> SlideScreen:
@@ -294,7 +294,7 @@ async def test_moves_animate_and_a_key_finishes_the_animation(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ):
     # A slow animation, so that the second key surely arrives while it runs.
-    monkeypatch.setattr(board_module, "SLIDE_SECONDS", 5.0)
+    monkeypatch.setattr(board_motion, "TEMPO", 50.0)
 
     app = make_app("2048", position=MID_GAME, motion=True)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from textual.geometry import Size
 
 from tests.ui_chain.conftest import CODE, board_of, drag, ladder, no_pairs, playing
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
-from twofold.ui.app.chain import animation
-from twofold.ui.app.chain.animation import motion_for, still
-from twofold.ui.app.chain.board import fit_geometry
+from twofold.ui.app.board import motion as animation
+from twofold.ui.app.board.canvas import fit_geometry
+from twofold.ui.app.board.motion import plan as motion_for
+from twofold.ui.app.board.motion import still
 from twofold.ui.app.widgets.tiles import tile_label as label
 from twofold.ui.app.widgets.tiles import vivid_colour as tile_colour
 
@@ -18,27 +18,28 @@ from twofold.ui.app.widgets.tiles import vivid_colour as tile_colour
 @pytest.fixture
 def slow_motion(monkeypatch: pytest.MonkeyPatch) -> None:
     """Animations long enough to be caught midway on a busy machine."""
-    monkeypatch.setattr(animation, "DURATION", 5.0)
+    monkeypatch.setattr(animation, "TEMPO", 50.0)
 
 
 def test_geometry_fits_80_by_24_and_grows_with_the_terminal() -> None:
-    small = fit_geometry(Size(80, 17), 8, 5)
+    small = fit_geometry(8, 5, 80, 17, min_height=2)
     assert small is not None
-    assert (small.tile_width, small.tile_height) == (7, 2)
+    # two-line tiles with half a line between rows (each tile's last line is drawn ▀)
+    assert (small.tile_width, small.tile_height, small.gap_y) == (8, 2, 0)
     assert small.width <= 80 and small.height <= 17
-    big = fit_geometry(Size(160, 50), 8, 5)
+    big = fit_geometry(8, 5, 160, 50, min_height=2)
     assert big is not None
     assert big.tile_height > small.tile_height
     assert big.tile_width > small.tile_width
 
 
 def test_geometry_too_small_is_none() -> None:
-    assert fit_geometry(Size(28, 20), 8, 5) is None
-    assert fit_geometry(Size(80, 15), 8, 5) is None
+    assert fit_geometry(8, 5, 28, 20, min_height=2) is None
+    assert fit_geometry(8, 5, 80, 15, min_height=2) is None
 
 
 def test_cell_at_and_back() -> None:
-    geometry = fit_geometry(Size(80, 17), 8, 5)
+    geometry = fit_geometry(8, 5, 80, 17, min_height=2)
     assert geometry is not None
     for cell in [(0, 0), (3, 2), (7, 4)]:
         assert geometry.cell_at(*geometry.centre(cell)) == cell
@@ -64,18 +65,25 @@ def test_motion_ends_on_the_board_after_a_merge() -> None:
     outcome = rules.apply(state, "chain 7,0 7,1 7,2")
     motion = motion_for(state.board, outcome.state.board, outcome.events)
     assert motion is not None
+    assert motion.kinds[0] == "change"  # the chain collapses into its last cell, then falls
     start = {(s.row, s.col): s.value for s in motion.frame(0.0)}
-    assert (7, 0) not in start and (7, 1) not in start
     assert start[(7, 2)] == 8
+    collapsed = {(s.row, s.col): s for s in motion.phases[0].frame(1.0)}
+    assert (7, 0) not in collapsed and (7, 1) not in collapsed
     end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
     assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
 
 
-def test_no_motion_for_a_swap() -> None:
+def test_a_swap_glides_the_two_tiles() -> None:
     rules = registry().mode("2248").rules
     state = rules.from_position({"board": ladder()}, CODE)
     outcome = rules.apply(state, "swap 6,0 7,0")
-    assert motion_for(state.board, outcome.state.board, outcome.events) is None
+    motion = motion_for(state.board, outcome.state.board, outcome.events)
+    assert motion is not None and motion.kinds == ("travel",)
+    paths = {(source, target) for _value, source, target in motion.phases[0].glides}
+    assert paths == {((6, 0), (7, 0)), ((7, 0), (6, 0))}
+    end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
+    assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
 
 
 async def test_merge_animates_and_any_key_finishes_it(slow_motion: None) -> None:
@@ -140,9 +148,9 @@ def test_hammer_motion_empties_the_cell_and_refills() -> None:
     outcome = rules.apply(state, "hammer 6,0")
     motion = motion_for(state.board, outcome.state.board, outcome.events)
     assert motion is not None
-    (stage,) = motion.stages
-    assert stage.vanish == frozenset({(6, 0)})
-    assert len(stage.spawns) == 1
+    removal, fall = motion.phases
+    assert removal.vanish == frozenset({(6, 0)})
+    assert fall.falls and sum(1 for _v, (r, _c), _t in fall.glides if r < 0) == 1  # dropped in
     end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
     assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
 
@@ -157,12 +165,13 @@ def test_a_retirement_is_a_second_stage() -> None:
     outcome = rules.apply(state, "chain 7,0 7,1 7,2 7,3")
     motion = motion_for(state.board, outcome.state.board, outcome.events)
     assert motion is not None
-    merge, retirement = motion.stages
+    merge, fall, retirement, *_rest = motion.phases
+    assert merge.kind == retirement.kind == "change"
     (retired,) = [e for e in outcome.events if e.kind == "removed" and e.reason == "retired"]
     assert retirement.vanish == frozenset(retired.cells)
     # the first stage ends where the rules found the 2s to retire
-    assert all(merge.after[r][c] == 2 for r, c in retired.cells)
-    assert retirement.before == merge.after
+    assert all(fall.after[r][c] == 2 for r, c in retired.cells)
+    assert retirement.before == fall.after
     end = sorted((s.row, s.col, s.value) for s in motion.frame(1.0))
     assert end == sorted((s.row, s.col, s.value) for s in still(outcome.state.board))
 

@@ -6,7 +6,7 @@ from textual.geometry import Region
 
 from tests.ui_chain.conftest import board_of, click, drag, playing
 from twofold.core.settings import Settings
-from twofold.ui.app.chain.board import ChainBoard
+from twofold.ui.app.board.chain import ChainBoard
 
 
 async def test_drag_merges_a_chain() -> None:

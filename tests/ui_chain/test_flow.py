@@ -265,3 +265,23 @@ async def test_a_click_on_the_paused_board_plays_on() -> None:
         await pilot.press("p")
         await pilot.click("#chain-paused")
         assert not screen.paused
+
+
+async def test_at_61_columns_the_power_up_bar_and_the_guidance_are_whole() -> None:
+    from textual.widgets import Button
+
+    from twofold.ui.app.chain.powerups import PowerUpBar
+
+    async with playing(size=(61, 24)) as (pilot, screen):
+        await pilot.pause()
+        buttons = [b for b in screen.query_one(PowerUpBar).query(Button) if b.display]
+        assert [b.id for b in buttons][-1] == "powerup-pause"
+        for button in buttons:
+            assert button.region.right <= 61, button.id  # none cut at the right
+            assert button.region.width >= len(str(button.label)), button.id
+    async with playing(size=(50, 24)) as (pilot, screen):
+        await pilot.pause()
+        status = screen.query_one("#chain-status")
+        lines = [status.render_line(y).text.strip() for y in range(status.size.height)]
+        guidance = "Drag through touching tiles, or use the arrow keys and Space"
+        assert " ".join(lines) == guidance  # wrapped onto a second line, never cut

@@ -9,7 +9,7 @@ from textual.pilot import Pilot
 
 from tests.ui_chain.conftest import chain_screen, make_app, no_pairs
 from twofold.core.settings import Settings
-from twofold.ui.app.chain.board import ChainBoard
+from twofold.ui.app.board.chain import ChainBoard
 
 SnapCompare = Callable[..., bool]
 

@@ -1,4 +1,5 @@
-"""The screen of chain modes: the chain board, power-ups, pause, the end of a game."""
+"""The screen of chain modes: power-ups, pause, the end of a game (the board and its chain
+controls are ``twofold.ui.app.board``)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ def touching(a: Cell, b: Cell) -> bool:
 
 
 class ModeJudge:
-    """A :class:`twofold.ui.app.chain.board.ChainJudge` that asks the mode's ``judge``.
+    """A :class:`twofold.ui.app.board.chain.ChainJudge` that asks the mode's ``judge``.
 
     A mode without a judge gets chains of touching cells and no preview; its rules
     still refuse a wrong chain when it is played. A judge that raises is the mode's

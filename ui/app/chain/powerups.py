@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
+from textual.geometry import Size
 from textual.widgets import Button
 
 from twofold.core.i18n import _
@@ -18,6 +20,12 @@ class PowerUpButton(Button):
     def __init__(self, label: str, *, action: str, id: str) -> None:
         super().__init__(label, action=action, id=id, compact=True)
         self.can_focus = False
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        # in a narrow bar the label has no blank each side (the margin keeps them apart)
+        width = super().get_content_width(container, viewport)
+        narrow = self.parent is not None and self.parent.has_class("-narrow")
+        return width - 2 if narrow else width
 
 
 class PowerUpBar(HorizontalGroup):
@@ -32,6 +40,9 @@ class PowerUpBar(HorizontalGroup):
     PowerUpBar > Button {
         margin: 0 1;
         min-width: 6;
+    }
+    PowerUpBar.-narrow > Button {
+        margin: 0 0 0 1;
     }
     PowerUpBar > Button.-armed {
         background: $accent;
@@ -57,6 +68,20 @@ class PowerUpBar(HorizontalGroup):
             yield PowerUpButton(_("H Hint"), action="screen.hint", id="powerup-hint")
         yield PowerUpButton(_("P Pause"), action="screen.pause", id="powerup-pause")
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width)
+
+    def fit(self, width: int) -> None:
+        """Buttons closer together when their padding and margins would cut the last off."""
+        shown = [button for button in self.query(Button) if button.display]
+        labels = sum(len(str(button.label)) for button in shown)
+        narrow = labels + 4 * len(shown) > width
+        if narrow != self.has_class("-narrow"):
+            self.set_class(narrow, "-narrow")
+            for button in shown:
+                button.styles.line_pad = 0 if narrow else 1
+            self.refresh(layout=True)
+
     def update_counts(self, status: Status, *, armed: str | None) -> None:
         """Show each power-up's count (or that it is free now); hide what is not offered."""
         for powerup in self.powerups:
@@ -69,3 +94,4 @@ class PowerUpBar(HorizontalGroup):
             button.disabled = not free and count < 1
             button.set_class(armed == powerup.id, "-armed")
             button.set_class(free, "-offered")
+        self.fit(self.size.width)

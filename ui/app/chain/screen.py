@@ -3,9 +3,9 @@
 Everything the player does goes through ``session.act(text)`` in the words of the JSON
 protocol (``chain 7,0 6,0``, ``hammer 3,2``, ...). The screen never decides what is
 legal: the mode's judge previews a chain, the rules refuse, and the screen shows the
-refusal. Its parts: the board and its input (``board``), power-ups (``arming``),
-pause and the automatic hint (``pause``), the end of a game (``ending``), the line of
-words over the board (``status``).
+refusal. Its parts: the board and its chain controls (``twofold.ui.app.board.chain``),
+power-ups (``arming``), pause and the automatic hint (``pause``), the end of a game
+(``ending``), the line of words over the board (``status``).
 """
 
 from __future__ import annotations
@@ -29,16 +29,16 @@ from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.rules import largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
-from twofold.ui.app.chain.animation import motion_for
+from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.chain.arming import Arming, cell_text
-from twofold.ui.app.chain.board import ChainBoard
 from twofold.ui.app.chain.dialogs import BoardReading
 from twofold.ui.app.chain.ending import Ending
 from twofold.ui.app.chain.judge import ModeJudge
 from twofold.ui.app.chain.pause import Pausing
 from twofold.ui.app.chain.powerups import PowerUpBar
 from twofold.ui.app.chain.status import StatusLine, armed_prompt, tile_count
-from twofold.ui.app.screens.game import GameScreen, game_bindings
+from twofold.ui.app.screens.game_keys import game_bindings
+from twofold.ui.app.screens.on_board import BoardScreen
 from twofold.ui.app.textual_private import node_bindings
 from twofold.ui.app.widgets.announce import AnnouncementLine
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
@@ -50,7 +50,7 @@ Command = tuple[str, str, Callable[[], Any]]
 SLOT_KEYS = ("1", "2", "3")
 
 
-class ChainScreen(Arming, Pausing, Ending, GameScreen):
+class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     """Play one chain mode through its session."""
 
     TOPBAR_ID = "chain-topbar"
@@ -61,7 +61,9 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         layout: vertical;
     }
     ChainScreen #chain-status {
-        height: 1;
+        /* words longer than a narrow terminal wrap onto a second line, never cut */
+        height: auto;
+        max-height: 2;
         width: 100%;
         text-align: center;
     }
@@ -76,7 +78,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     ChainScreen.-paused #chain-paused {
         display: block;
     }
-    ChainScreen.-paused #chain-board {
+    ChainScreen.-paused #board-row, ChainScreen.-paused #board {
         display: none;
     }
     ChainScreen #chain-announce {
@@ -113,7 +115,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         super().__init__(session, settings=settings, id="chain-screen")
         self._bind_powerup_keys()
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
-        self._board = ChainBoard(session.game.state.board, self.judge, id="chain-board")
+        self._board = ChainBoard(session.game.state.board, self.judge, id="board")
         self._board.on_merge = self._merge
 
     # -- the pieces ------------------------------------------------------------------------
@@ -122,16 +124,13 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     def board(self) -> ChainBoard:
         return self._board
 
-    def board_widget(self) -> Widget:
-        return self._board
-
     @property
     def status_line(self) -> StatusLine:
         return self.query_one("#chain-status", StatusLine)
 
     def compose_play(self) -> Iterable[Widget]:
         yield StatusLine(id="chain-status")
-        yield self._board
+        yield from self.board_row(self._board)
         yield Static(_("Paused. Press P to play on."), id="chain-paused")
         yield AnnouncementLine(id=self.ANNOUNCE_ID)
         yield PowerUpBar(self.mode.powerups, hint=self.mode.hint is not None, id="chain-powerups")
@@ -152,7 +151,6 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     def apply_settings(self) -> None:
         super().apply_settings()
         if self.is_mounted:
-            self.board.reduced_motion = self.reduced_motion  # no shake, no confetti
             self.restart_idle()
 
     def _judge_failed(self, error: BaseException) -> None:
@@ -207,9 +205,9 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
     def after_step(self, before: Any, step: Step) -> None:
         self.ended = False
         self.disarm(refresh=False)
-        motion = motion_for(before.board, self.state.board, step.events)
-        self.board.show(self.state.board, motion, animate=not self.reduced_motion)
-        super().after_step(before, step)
+        if not step.changed:
+            self.board.show(self.state.board)  # the chain drawn so far is gone all the same
+        super().after_step(before, step)  # the board draws the step, animated or not
         self._celebrate(before, step)
         self.refresh_all()
         self.restart_idle()
@@ -280,7 +278,8 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
         self.set_paused(False)
         self.disarm(refresh=False)
         self.status_line.clear()
-        self.board.show(self.state.board, animate=False)
+        self.board.show(self.state.board)
+        self.show_upcoming()
         self.refresh_all()
         self.restart_idle()
         self.call_after_refresh(self.check_end)
@@ -385,7 +384,7 @@ class ChainScreen(Arming, Pausing, Ending, GameScreen):
 
     def action_read_board(self) -> None:
         self.finish_animation()
-        self.app.push_screen(BoardReading(self.rules.read_board(self.state)))
+        self.app.push_screen(BoardReading(self.read_lines()))
 
     def after_tutorial(self) -> None:
         """Back from the tutorial: the board has the keys, and a stuck board its offer."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import BindingsMap
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -48,49 +48,6 @@ if TYPE_CHECKING:
 def clock_text(seconds: float) -> str:
     whole = max(0, math.ceil(seconds))
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-def game_bindings(
-    prefix: str, *, undo_keys: str = "u,ctrl+z", hint_key: str = "h"
-) -> list[BindingType]:
-    """The keys every game screen has; ``prefix`` names the screen in key-binding ids.
-
-    A screen whose moves take ``h`` (the slide screen's vim keys) gives the hint another key.
-    """
-    return [
-        Binding(undo_keys, "undo", _("Undo"), tooltip=_("Take back the last move"),
-                id=f"{prefix}.undo"),
-        Binding("n", "new_game", _("New"), tooltip=_("Start a new game with a fresh code"),
-                id=f"{prefix}.new"),
-        Binding("r", "read_board", _("Read"), tooltip=_("Read the whole board aloud"),
-                id=f"{prefix}.read"),
-        Binding(hint_key, "hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
-                id=f"{prefix}.hint"),
-        Binding("ctrl+r", "restart", _("Restart"), show=False,
-                tooltip=_("Play the same code again from its first move"), id=f"{prefix}.restart"),
-        Binding("b", "last_game", _("Last game"), show=False,
-                tooltip=_("Bring back the game that New game or Restart replaced"),
-                id=f"{prefix}.last_game"),
-        Binding("e", "sample", _("Sample"), show=False,
-                tooltip=_("Open a stored game to watch (never counted)"), id=f"{prefix}.sample"),
-        Binding("v", "watch_solver", _("Watch the solver"), show=False,
-                tooltip=_("Let the solver play; any key takes over (never counted)"),
-                id=f"{prefix}.watch_solver"),
-        Binding("c", "copy_link", _("Copy link"), show=False,
-                tooltip=_("Copy this game's share string"), id=f"{prefix}.copy_link"),
-        Binding("y", "copy_result", _("Copy result"), show=False,
-                tooltip=_("Copy the score and the share string"), id=f"{prefix}.copy_result"),
-        Binding("m", "maximize_board", _("Max"), tooltip=_("Maximise the board"),
-                id=f"{prefix}.maximize"),
-        Binding("question_mark,f1", "help", _("Help"), tooltip=_("Rules and keys"),
-                id=f"{prefix}.help"),
-        Binding("t", "statistics", _("Statistics"), show=False,
-                tooltip=_("Records and recent scores"), id=f"{prefix}.statistics"),
-        Binding("comma", "settings", _("Settings"), show=False,
-                tooltip=_("Theme, motion, sound"), id=f"{prefix}.settings"),
-        Binding("q", "menu", _("Menu"), tooltip=_("Save and go back to the mode menu"),
-                id=f"{prefix}.menu"),
-    ]  # fmt: skip
 
 
 class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -23,28 +23,19 @@ from twofold.core.codes import format_code
 from twofold.core.game import Step
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
-from twofold.core.presentation import upcoming_words
-from twofold.core.rules import largest_tile
 from twofold.core.session import rules_faults
-from twofold.ui.app.dialogs import GameOverDialog
-from twofold.ui.app.screens.game import GameScreen, game_bindings
+from twofold.ui.app.board.place import Cell, PlaceBoard
+from twofold.ui.app.screens.game_keys import game_bindings
+from twofold.ui.app.screens.on_board import BoardScreen, DialogEnding
 from twofold.ui.app.widgets.announce import AnnouncementLine
-from twofold.ui.app.widgets.place import Cell, PlaceBoard
 from twofold.ui.cells import for_people
 
 
-class PlaceScreen(GameScreen):
+class PlaceScreen(DialogEnding, BoardScreen):
     """A place-mode game: the board with its aim, what comes next, the announcement line."""
 
     DEFAULT_CSS = """
     PlaceScreen #play-area { height: 1fr; }
-    PlaceScreen #place-row { height: 1fr; }
-    PlaceScreen #upcoming {
-        width: 24;
-        height: auto;
-        padding: 1 1;
-        text-style: bold;
-    }
     PlaceScreen #aim-preview {
         height: 1;
         text-align: center;
@@ -68,9 +59,8 @@ class PlaceScreen(GameScreen):
 
     def compose_play(self) -> Iterable[Widget]:
         with Vertical(id="play-area"):
-            with Horizontal(id="place-row"):
-                yield PlaceBoard(self.state.board, column=self.mode.place == "column", id="board")
-                yield Static("", id="upcoming", markup=False)
+            column = self.mode.place == "column"
+            yield from self.board_row(PlaceBoard(self.state.board, column=column, id="board"))
             yield Static("", id="aim-preview", markup=False)
             yield AnnouncementLine(id=self.ANNOUNCE_ID)
 
@@ -78,12 +68,8 @@ class PlaceScreen(GameScreen):
     def board(self) -> PlaceBoard:
         return self.query_one("#board", PlaceBoard)
 
-    def board_widget(self) -> Widget:
-        return self.board
-
     def on_mount(self) -> None:
         super().on_mount()
-        self.show_upcoming()
         if self.first_tutorial():
             return
         if self.game.over:
@@ -96,16 +82,7 @@ class PlaceScreen(GameScreen):
             how = _("Click a cell, or aim with the arrow keys and press Enter.")
         return _("Game {code}.").format(code=format_code(self.game.code)) + " " + how
 
-    def apply_settings(self) -> None:
-        super().apply_settings()
-        self.board.animate_moves = not self.reduced_motion
-
     # -- what comes next, and the aim ------------------------------------------------------------
-
-    def show_upcoming(self) -> None:
-        """The mode's next tiles beside the board ("next: 8, then 4"), or nothing."""
-        words = upcoming_words(self.status.upcoming)
-        self.query_one("#upcoming", Static).update(words[:1].upper() + words[1:])
 
     def action_cursor(self, d_row: int, d_col: int) -> None:
         self.finish_animation()
@@ -178,6 +155,12 @@ class PlaceScreen(GameScreen):
             return
         self.place(board.aim)
 
+    @on(PlaceBoard.Aimed)
+    def _aimed(self, event: PlaceBoard.Aimed) -> None:
+        # the mouse aims as the keys do: a drop's aim is its column
+        cell = event.cell
+        self.aim((0, cell[1]) if self.mode.place == "column" else cell)
+
     @on(PlaceBoard.Placed)
     def _placed(self, event: PlaceBoard.Placed) -> None:
         self.place(event.cell)
@@ -192,54 +175,13 @@ class PlaceScreen(GameScreen):
         self.stop_solver()
         self.act("undo")
 
-    def finish_animation(self) -> None:
-        for board in self.query(PlaceBoard):
-            board.finish_animation()
-
-    def act(self, action: str) -> Step | None:
-        if self.game.over and action != "undo":
-            self.finish_animation()
-            self.game_over()
-            return None
-        return super().act(action)
-
     def after_step(self, before: Any, step: Step) -> None:
-        if step.changed:
-            after = self.state
-            if step.action == "undo":
-                self.board.show(after.board)
-            else:
-                self.board.play(before.board, after.board, step.events)
-            self.game.resume()
-            self.show_upcoming()
-            if self.board.aim is not None:
-                self.aim(self.board.aim)
         super().after_step(before, step)
-
-    def game_over(self) -> None:
-        game = self.game
-        if not game.over or isinstance(self.app.screen, GameOverDialog):
-            return
-        state = game.state
-        dialog = GameOverDialog(
-            state.score,
-            self.best,
-            largest_tile(state.board),
-            state.moves,
-            game.can_undo,
-            self.status.over,
-        )
-        self.app.push_screen(dialog, self._after_game_over)
-
-    def _after_game_over(self, choice: str | None) -> None:
-        if choice == "new":
-            self.start(self.session.new_game)
-        elif choice == "undo":
-            self.act("undo")
+        if step.changed and self.board.aim is not None:
+            self.aim(self.board.aim)  # the preview of the same place on the new board
 
     def game_replaced(self) -> None:
-        self.board.show(self.state.board)
-        self.show_upcoming()
+        super().game_replaced()
         self.aim(None)
 
     def hint_words(self, hint: Hint) -> str:

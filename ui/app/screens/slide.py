@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
@@ -13,13 +13,11 @@ from textual.widgets import Button
 
 from twofold.core.capabilities import Hint
 from twofold.core.codes import format_code
-from twofold.core.game import Step
 from twofold.core.i18n import N_, _
-from twofold.core.rules import largest_tile
-from twofold.ui.app.dialogs import GameOverDialog
-from twofold.ui.app.screens.game import GameScreen, game_bindings
+from twofold.ui.app.board.slide import SlideBoard
+from twofold.ui.app.screens.game_keys import game_bindings
+from twofold.ui.app.screens.on_board import BoardScreen, DialogEnding
 from twofold.ui.app.widgets.announce import AnnouncementLine
-from twofold.ui.app.widgets.board import SlideBoard
 
 MOVE = Binding.Group(_("Move"), compact=True)
 DIRECTIONS = ("left", "up", "down", "right")
@@ -33,7 +31,7 @@ MOVE_TIPS = {
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}
 
 
-class SlideScreen(GameScreen):
+class SlideScreen(DialogEnding, BoardScreen):
     """A slide-mode game: the board, its numbers, the arrows, the announcement line."""
 
     DEFAULT_CSS = """
@@ -71,7 +69,7 @@ class SlideScreen(GameScreen):
 
     def compose_play(self) -> Iterable[Widget]:
         with Vertical(id="play-area"):
-            yield SlideBoard(self.state.board, id="board")
+            yield from self.board_row(SlideBoard(self.state.board, id="board"))
             with HorizontalGroup(id="arrows"):
                 for direction in DIRECTIONS:
                     button = Button(
@@ -84,13 +82,6 @@ class SlideScreen(GameScreen):
                     yield button
             yield AnnouncementLine(id=self.ANNOUNCE_ID)
 
-    @property
-    def board(self) -> SlideBoard:
-        return self.query_one("#board", SlideBoard)
-
-    def board_widget(self) -> Widget:
-        return self.board
-
     def on_mount(self) -> None:
         super().on_mount()
         if self.first_tutorial():
@@ -102,10 +93,6 @@ class SlideScreen(GameScreen):
         return _("Game {code}. Slide the tiles with the arrow keys.").format(
             code=format_code(self.game.code)
         )
-
-    def apply_settings(self) -> None:
-        super().apply_settings()
-        self.board.animate_moves = not self.reduced_motion
 
     # -- moves ---------------------------------------------------------------------------------
 
@@ -130,47 +117,6 @@ class SlideScreen(GameScreen):
         """The player's action: it takes over from the solver, then is applied."""
         self.stop_solver()
         self.act(action)
-
-    def finish_animation(self) -> None:
-        for board in self.query(SlideBoard):
-            board.finish_animation()
-
-    def act(self, action: str) -> Step | None:
-        if self.game.over and action != "undo":
-            self.finish_animation()
-            self.game_over()
-            return None
-        return super().act(action)
-
-    def after_step(self, before: Any, step: Step) -> None:
-        if step.changed:
-            after = self.state
-            if step.action == "undo":
-                self.board.show(after.board)
-            else:
-                self.board.play(before.board, after.board, step.events)
-            self.game.resume()
-        super().after_step(before, step)
-
-    def game_over(self) -> None:
-        game = self.game
-        if not game.over or isinstance(self.app.screen, GameOverDialog):
-            return
-        state = game.state
-        why = self.status.over
-        dialog = GameOverDialog(
-            state.score, self.best, largest_tile(state.board), state.moves, game.can_undo, why
-        )
-        self.app.push_screen(dialog, self._after_game_over)
-
-    def _after_game_over(self, choice: str | None) -> None:
-        if choice == "new":
-            self.start(self.session.new_game)
-        elif choice == "undo":
-            self.play("undo")
-
-    def game_replaced(self) -> None:
-        self.board.show(self.state.board)
 
     def show_hint(self, hint: Hint | None) -> None:
         if hint is not None and hint.action in DIRECTIONS:

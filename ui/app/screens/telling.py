@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twofold.core.i18n import _
+from twofold.core.presentation import upcoming_words
 from twofold.core.rules import largest_tile
 from twofold.ui.app.dialogs import ResultDialog
 from twofold.ui.app.links import game_link
@@ -78,7 +79,13 @@ class Telling:
         self.announce(_("Copied the result."))
         self.app.push_screen(ResultDialog(_("Result copied"), text))
 
+    def read_lines(self: GameScreen) -> list[str]:
+        """The board row by row in the mode's words, then what comes next, if anything."""
+        lines = list(self.rules.read_board(self.state))
+        words = upcoming_words(self.status.upcoming)
+        return [*lines, words[:1].upper() + words[1:] + "."] if words else lines
+
     def action_read_board(self: GameScreen) -> None:
-        lines = self.rules.read_board(self.state)
+        lines = self.read_lines()
         self.announce("\n".join(lines))
         self.notify("\n".join(lines), title=_("The board"), timeout=8)

@@ -1,10 +1,11 @@
 """The tile palette of every board, and the one way a long number is shortened to fit.
 
-Two colour schemes, each chosen by the board that draws it: the classic one of the web
-2048 for slide boards and the tile strip (``tile_style``), and a vivid one with one
-colour per power of two for chain boards (``vivid_style``), where equal tiles must be
-easy to spot. Each tile carries its own background, so either reads in dark and light
-themes; text colour is chosen per tile for contrast, not from the theme.
+Two colour schemes of the one board (``twofold.ui.app.board``), chosen by its controls:
+the classic one of the web 2048 for slide and place modes and the tile strip
+(``tile_style``), and a vivid one with one colour per power of two for chain modes
+(``vivid_style``), where equal tiles must be easy to spot. Each tile carries its own
+background, so either reads in dark and light themes; text colour is chosen per tile
+for contrast, not from the theme.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The 2248 board: one line-API widget that draws the tiles and turns clicks, drags and
-keys into chains.
+"""Chain controls on the board: clicks, drags and keys draw a chain, which the judge
+previews (the tiles that may join stay bright, the rest dims) and the screen plays.
 
 The board knows how a chain is *drawn* (start, add, take back, cancel, merge) but not
 which tiles may join: it asks a :class:`ChainJudge`, which asks the rules. What to do
@@ -9,41 +9,28 @@ with a finished chain is the screen's business: the board calls ``on_merge`` (or
 
 from __future__ import annotations
 
-import textwrap
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import Protocol
+from typing import Any, ClassVar, Protocol
 
 from rich.color import Color
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Region, Size
 from textual.message import Message
-from textual.strip import Strip
 from textual.timer import Timer
-from textual.widget import Widget
 
-from twofold.core.i18n import _
-from twofold.core.rules import Board
-from twofold.ui.app.chain.animation import DURATION, Motion, Sprite, still
-from twofold.ui.app.chain.flourish import Burst, Flourishes, lay_over
+from twofold.ui.app.board.flourish import Burst, Dot, Flourishes
+from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard, Look
 from twofold.ui.app.widgets.geometry import Geometry
-from twofold.ui.app.widgets.tiles import dimmed, text_colour
-from twofold.ui.app.widgets.tiles import tile_label as label
-from twofold.ui.app.widgets.tiles import vivid_colour as tile_colour
+from twofold.ui.app.widgets.tiles import dimmed, text_colour, vivid_colour, vivid_style
 
-Cell = tuple[int, int]
 Chain = tuple[Cell, ...]
 
-MIN_TILE_WIDTH = 5
-MIN_TILE_HEIGHT = 2
 #: how long a refused tile flashes, in seconds
 FLASH_SECONDS = 0.4
-FRAME_SECONDS = 1 / 30
 #: the hint lights one more tile of its path this often
 TRACE_SECONDS = 0.08
+FLASH_TEXT = Style(color="#ff5f5f")
 
 
 class ChainJudge(Protocol):
@@ -58,71 +45,30 @@ class ChainJudge(Protocol):
         ...
 
 
-@cache
-def _rim_style(colour: Color) -> Style:
-    return Style(color=colour)
+class ChainMessage(Message):
+    """Something the player did to the chain being drawn."""
+
+    def __init__(self, chain: Chain) -> None:
+        super().__init__()
+        self.chain = chain
 
 
 @cache
-def _face_style(colour: Color) -> Style:
+def _face(colour: Color) -> Style:
     return Style(color=text_colour(colour), bgcolor=colour, bold=True)
 
 
-def fit_geometry(size: Size, rows: int, cols: int) -> Geometry | None:
-    """The largest tiles that fit ``size``, or None if even the smallest do not."""
-    if rows <= 0 or cols <= 0:
-        return None
-    height = size.height // rows
-    widest = (size.width - (cols - 1)) // cols
-    # a tile looks square when it is about twice as wide as it is tall
-    height = min(height, (widest + 1) // 4) if widest >= 7 else height
-    if height < MIN_TILE_HEIGHT or widest < MIN_TILE_WIDTH:
-        return None
-    width = max(MIN_TILE_WIDTH, min(widest, 4 * height - 1))
-    gap = 1 if height <= 3 else 2
-    if cols * width + (cols - 1) * gap > size.width:
-        gap = 1
-    total_w = cols * width + (cols - 1) * gap
-    return Geometry(
-        rows,
-        cols,
-        width,
-        height,
-        gap,
-        0,
-        left=(size.width - total_w) // 2,
-        top=(size.height - rows * height) // 2,
-        rim=False,
-    )
+class ChainBoard(Flourishes, GameBoard, can_focus=True):
+    """The board of a chain mode: turns clicks, drags and keys into chain messages."""
 
+    #: a chain's tiles keep a line for their value and half a line between rows
+    MIN_TILE_HEIGHT: ClassVar[int] = 2
 
-class ChainBoard(Flourishes, Widget, can_focus=True):
-    """Draws the board and the chain being drawn; turns input into chain messages."""
-
-    DEFAULT_CSS = """
-    ChainBoard {
-        width: 1fr;
-        height: 1fr;
-        background: $background;
-    }
-    ChainBoard:focus {
-        background-tint: $foreground 0%;
-    }
-    """
-
-    class ChainChanged(Message):
+    class ChainChanged(ChainMessage):
         """The chain being drawn changed (started, grew, shrank or was cancelled)."""
 
-        def __init__(self, chain: Chain) -> None:
-            super().__init__()
-            self.chain = chain
-
-    class Merge(Message):
+    class Merge(ChainMessage):
         """The player finished a chain: merge it."""
-
-        def __init__(self, chain: Chain) -> None:
-            super().__init__()
-            self.chain = chain
 
     class Refused(Message):
         """A tile that does not fit the chain was not added."""
@@ -132,12 +78,8 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
             self.chain = chain
             self.cell = cell
 
-    class Picked(Message):
+    class Picked(CellMessage):
         """A tile was picked while a power-up is armed."""
-
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
 
     def __init__(
         self,
@@ -148,8 +90,7 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.board: Board = board
+        super().__init__(board, name=name, id=id, classes=classes)
         self.judge = judge
         self.chain: list[Cell] = []
         self.cursor: Cell = (len(board) - 1, 0)
@@ -163,77 +104,53 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
         self.picks: list[Cell] = []
         self.flash_cell: Cell | None = None
         self._flash_timer: Timer | None = None
-        self._motion: Motion | None = None
-        self._motion_start = 0.0
-        self._motion_length = DURATION
-        self._motion_timer: Timer | None = None
         self._pressed = False
         self._press_cell: Cell | None = None
         self._started_here = False
         self._dragged = False
         self._last_refused: Cell | None = None
-        #: no shake and no confetti (the screen keeps it in step with the settings)
-        self.reduced_motion = False
-        #: the time the bubble's shake and the confetti are drawn at (tests freeze it)
-        self.clock = time.monotonic
         self._shake_start: float | None = None
         self._burst: Burst | None = None
         self._flourish_timer: Timer | None = None
+        self._open: tuple[tuple[Any, ...], frozenset[Cell]] = ((), frozenset())
+        self._chain_colour: Color | None = None
+        self._dim_base: Color | None = None
         #: called with a finished chain, in place of posting :class:`Merge` (the screen's)
         self.on_merge: Callable[[Chain], None] | None = None
 
-    # -- what the board shows ----------------------------------------------------------------
-
     @property
-    def rows(self) -> int:
-        return len(self.board)
+    def reduced_motion(self) -> bool:
+        """No motion, no shake and no confetti (the screen keeps it in step with settings)."""
+        return not self.animate_moves
 
-    @property
-    def cols(self) -> int:
-        return len(self.board[0]) if self.board else 0
+    @reduced_motion.setter
+    def reduced_motion(self, reduced: bool) -> None:
+        self.animate_moves = not reduced
 
-    @property
-    def geometry(self) -> Geometry | None:
-        return fit_geometry(self.size, self.rows, self.cols)
-
-    @property
-    def animating(self) -> bool:
-        return self._motion is not None
+    def palette(self, value: int) -> Style:
+        # one colour per power of two: equal tiles must be easy to spot in a chain
+        return vivid_style(value)
 
     @property
     def chain_value(self) -> int:
         return self.judge.value(self.board, tuple(self.chain)) if len(self.chain) >= 2 else 0
 
-    def show(self, board: Board, motion: Motion | None = None, *, animate: bool = True) -> None:
-        """Show a new board, moving to it with ``motion`` unless animations are off."""
-        self.finish_animation()
-        self.board = board
+    # -- a new board -----------------------------------------------------------------------
+
+    def _fresh(self) -> None:
         self.chain.clear()
         self.hint = ()
         self.picks.clear()
         r, c = self.cursor
-        self.cursor = (min(r, self.rows - 1), min(c, self.cols - 1))
-        if motion is not None and animate:
-            self._motion = motion
-            self._motion_length = motion.duration
-            self._motion_start = time.monotonic()
-            self._motion_timer = self.set_interval(FRAME_SECONDS, self._next_frame)
-        self.refresh()
+        self.cursor = (max(0, min(r, self.rows - 1)), max(0, min(c, self.cols - 1)))
 
-    def _next_frame(self) -> None:
-        if time.monotonic() - self._motion_start >= self._motion_length:
-            self.finish_animation()
-        else:
-            self.refresh()
+    def show(self, board: Board) -> None:
+        self._fresh()
+        super().show(board)
 
-    def finish_animation(self) -> None:
-        """Draw the board where it ends, at once (any input does this)."""
-        if self._motion_timer is not None:
-            self._motion_timer.stop()
-            self._motion_timer = None
-        if self._motion is not None:
-            self._motion = None
-            self.refresh()
+    def play(self, before: Board, after: Board, events_: Iterable[Any]) -> None:
+        self._fresh()
+        super().play(before, after, events_)
 
     def show_hint(self, chain: Sequence[Cell], *, trace: bool = True) -> None:
         """Mark the hint's tiles; ``trace`` lights them one by one, in the chain's order."""
@@ -356,10 +273,6 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
         else:
             self.tap(cell)
 
-    def on_key(self, event: events.Key) -> None:
-        # any key ends the animation at once; the key itself goes on to its binding
-        self.finish_animation()
-
     # -- mouse --------------------------------------------------------------------------
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
@@ -428,37 +341,22 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
             return
         self.tap(cell)
 
-    # -- rendering ------------------------------------------------------------------------
+    # -- the marks --------------------------------------------------------------------------
 
-    def _sprites(self) -> list[Sprite]:
-        if self._motion is None:
-            return still(self.board)
-        t = (time.monotonic() - self._motion_start) / self._motion_length
-        return self._motion.frame(min(1.0, t))
+    def marks(self) -> tuple[Any, ...]:
+        cursor = self.cursor if self.cursor_shown else None
+        lit = self.hint[: self.hint_shown]
+        return (tuple(self.chain), cursor, lit, tuple(self.picks), self.flash_cell, self.picking)
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # what every line of this refresh shares: the sprites and the chain's colours
-        self._frame = self._by_column(self._sprites())
-        self._chain_colour = tile_colour(self.chain_value) if len(self.chain) >= 2 else None
-        self._candidates = self._open_cells()
-        self._base = self.rich_style
-        geometry = self.geometry
-        self._dots = self._flourish(geometry) if geometry is not None else {}
-        return super().render_lines(crop)
-
-    def _by_column(self, sprites: list[Sprite]) -> list[list[Sprite]]:
-        columns: list[list[Sprite]] = [[] for _ in range(self.cols)]
-        for sprite in sprites:
-            if 0 <= sprite.col < self.cols:
-                columns[sprite.col].append(sprite)
-        return columns
-
-    def _open_cells(self) -> frozenset[Cell]:
+    def open_cells(self) -> frozenset[Cell]:
         """While a chain is drawn, the touching cells that may join it (the rest is dimmed)."""
-        if not self.chain or self.picking is not None or self._motion is not None:
+        if not self.chain or self.picking is not None or self.animating:
             return frozenset()
+        key = (self.board, tuple(self.chain))
+        if self._open[0] == key:
+            return self._open[1]
         last, chain = self.chain[-1], tuple(self.chain)
-        return frozenset(
+        found = frozenset(
             (r, c)
             for r in range(last[0] - 1, last[0] + 2)
             for c in range(last[1] - 1, last[1] + 2)
@@ -467,83 +365,30 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
             and (r, c) not in self.chain
             and self.judge.fits(self.board, chain, (r, c))
         )
+        self._open = (key, found)
+        return found
 
-    def render_line(self, y: int) -> Strip:
-        # unstyled cells take the board's own background (not the terminal's)
-        line = self._line(y).apply_style(getattr(self, "_base", None) or self.rich_style)
-        dots = getattr(self, "_dots", {}).get(y)
-        return lay_over(line, dots, self.size.width) if dots else line
+    def begin_frame(self, frame: Style) -> None:
+        self._chain_colour = vivid_colour(self.chain_value) if len(self.chain) >= 2 else None
+        self._dim_base = frame.bgcolor
 
-    def _line(self, y: int) -> Strip:
-        width = self.size.width
-        geometry = self.geometry
-        if geometry is None:
-            return self._message_line(y)
-        ly = y - geometry.top
-        if ly < 0 or ly >= geometry.height:
-            return Strip.blank(width)
-        if not hasattr(self, "_frame"):
-            self._frame = self._by_column(self._sprites())
-            self._chain_colour = None
-            self._candidates = frozenset()
-            self._base = self.rich_style
-        segments: list[Segment] = [Segment(" " * geometry.left)]
-        for col in range(geometry.cols):
-            if col:
-                segments.append(Segment(" " * geometry.gap_x))
-            segments.extend(self._tile_segments(geometry, self._frame[col], col, ly))
-        return Strip(segments).adjust_cell_length(width)
-
-    def _tile_colour(self, cell: Cell, value: int) -> Color:
-        if self._motion is not None:
-            return tile_colour(value)
+    def look(self, cell: Cell, value: int) -> Look:
+        colour = vivid_colour(value)
         if cell == self.flash_cell:
-            return tile_colour(0)
+            return Look(_face(vivid_colour(0)) + FLASH_TEXT, "✗", "✗")
         if cell in self.chain:
-            return self._chain_colour or tile_colour(value)
-        if self.chain and cell not in self._candidates:
-            return dimmed(tile_colour(value), self._base.bgcolor)
-        if not self.chain and self.hint and cell not in self.hint[: self.hint_shown]:
-            return dimmed(tile_colour(value), self._base.bgcolor)
-        return tile_colour(value)
-
-    def _tile_segments(
-        self, geometry: Geometry, sprites: list[Sprite], col: int, ly: int
-    ) -> list[Segment]:
-        h, w = geometry.tile_height, geometry.tile_width
-        for sprite in sprites:
-            top = round(sprite.row * h)
-            if top <= ly < top + h:
-                break
-        else:
-            return [Segment(" " * w)]
-        line = ly - top
-        resting = self._motion is None
-        cell = (round(sprite.row), col)
-        background = self._tile_colour(cell, sprite.value)
-        if line == h - 1:
-            # the bottom half-line of a tile leaves a thin gap before the next row
-            return [Segment("▀" * w, _rim_style(background))]
-        style = _face_style(background)
-        if line != geometry.value_line:
-            return [Segment(" " * w, style)]
-        left, right = self._markers(cell) if resting else (" ", " ")
-        if resting and cell == self.flash_cell:
-            style = style + Style(color="#ff5f5f")
-        text = label(sprite.value, w - 2).center(w - 2)
-        if resting and self.chain and cell == self.chain[-1]:
-            return [
-                Segment(left, style),
-                Segment(text, style + Style(underline=True)),
-                Segment(right, style),
-            ]
-        return [Segment(left + text + right, style)]
+            colour = self._chain_colour or colour
+        elif (self.chain and cell not in self.open_cells()) or (
+            not self.chain and self.hint and cell not in self.hint[: self.hint_shown]
+        ):
+            colour = dimmed(colour, self._dim_base)
+        style = _face(colour)
+        left, right = self._markers(cell)
+        return Look(style, left, right, underline=bool(self.chain) and cell == self.chain[-1])
 
     def _markers(self, cell: Cell) -> tuple[str, str]:
         if self.cursor_shown and cell == self.cursor:
             return "▸", "◂"
-        if cell == self.flash_cell:
-            return "✗", "✗"
         if cell in self.picks:
             return "◆", "◆"
         if cell in self.chain:
@@ -552,26 +397,5 @@ class ChainBoard(Flourishes, Widget, can_focus=True):
             return ("▶", "◇") if cell == self.hint[0] else ("◇", "◇")
         return " ", " "
 
-    def _message_line(self, y: int) -> Strip:
-        sentences = [
-            _("The terminal is too small for the board."),
-            _("Make it larger: the board needs {width}×{height} cells.").format(
-                width=self.cols * MIN_TILE_WIDTH + self.cols - 1,
-                height=self.rows * MIN_TILE_HEIGHT,
-            ),
-        ]
-        # the whole sentence, wrapped to the width there is (never cut off mid-word)
-        room = max(1, self.size.width)
-        lines = [line for sentence in sentences for line in textwrap.wrap(sentence, room)]
-        top = max(0, (self.size.height - len(lines)) // 2)
-        if top <= y < top + len(lines):
-            text = lines[y - top][: self.size.width].center(self.size.width)
-            return Strip([Segment(text, Style(bold=True))])
-        return Strip.blank(self.size.width)
-
-    def cell_offset(self, cell: Cell) -> tuple[int, int]:
-        """Where to click to hit ``cell`` (tests and tutorials use it)."""
-        geometry = self.geometry
-        if geometry is None:
-            raise ValueError("the board is not drawn")
-        return geometry.centre(cell)
+    def overlay(self, geometry: Geometry) -> dict[int, list[Dot]]:
+        return self._flourish(geometry)

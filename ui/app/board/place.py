@@ -1,46 +1,33 @@
-"""The board of a place mode: the slide board's drawing, an aim, and a click on a place.
+"""Place controls on the board: an aim (by the cursor keys or the mouse) and a click.
 
 A place mode's action is one place on the board (``Mode.place``): a cell, or a column.
-The board draws every cell, empty ones as a visible grid; the aimed cell (or every
-empty cell of the aimed column) is highlighted, and the mode's judge's preview is
-written where the action would land. A click (or tap) on a cell posts ``Placed``.
+The aimed cell (or every empty cell of the aimed column) is highlighted, and the mode's
+judge's preview is written where the action would land. Moving the mouse over a cell
+posts ``Aimed`` (the screen asks the judge); a click or tap on a cell posts ``Placed``.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from rich.style import Style
 from textual import events
-from textual.message import Message
 
-from twofold.ui.app.widgets.board import Board, Cell, SlideBoard, _Canvas, swipe_direction
+from twofold.ui.app.board.canvas import Canvas
+from twofold.ui.app.board.slide import swipe_direction
+from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard
 from twofold.ui.app.widgets.geometry import Geometry
 from twofold.ui.app.widgets.tiles import tile_label
 
 
-class PlaceBoard(SlideBoard):
+class PlaceBoard(GameBoard):
     """A place-mode board: the aimed place highlighted, a click or tap picks a place."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {*SlideBoard.COMPONENT_CLASSES, "board--aim"}
-    DEFAULT_CSS = """
-    PlaceBoard {
-        width: 1fr;
-        height: 1fr;
-        min-height: 3;
-    }
-    PlaceBoard > .board--frame { background: $panel-darken-1; }
-    PlaceBoard > .board--empty { background: $panel-lighten-1; }
-    PlaceBoard > .board--message { color: $warning; text-style: bold; }
-    PlaceBoard > .board--aim { background: $accent 40%; color: $foreground; text-style: bold; }
-    """
-
-    class Placed(Message):
+    class Placed(CellMessage):
         """The player clicked or tapped a cell of the board."""
 
-        def __init__(self, cell: Cell) -> None:
-            super().__init__()
-            self.cell = cell
+    class Aimed(CellMessage):
+        """The mouse moved onto a cell of the board."""
 
     def __init__(
         self,
@@ -57,14 +44,15 @@ class PlaceBoard(SlideBoard):
         self.aim: Cell | None = None
         #: where the judged action lands and what it shows there ("" when refused)
         self.preview: tuple[Cell, str] | None = None
+        self._hovered: Cell | None = None
 
     def aim_at(self, cell: Cell | None, preview: tuple[Cell, str] | None = None) -> None:
         self.aim = cell
         self.preview = preview
         self.refresh()
 
-    def frame_key(self) -> tuple[Any, ...]:
-        return (*super().frame_key(), self.aim, self.preview)
+    def marks(self) -> tuple[Any, ...]:
+        return (self.aim, self.preview)
 
     def aimed_cells(self) -> list[Cell]:
         """The cells the aim covers: one cell, or the empty cells of a column."""
@@ -73,10 +61,10 @@ class PlaceBoard(SlideBoard):
         if not self.column:
             return [self.aim]
         column = self.aim[1]
-        return [(r, column) for r in range(len(self.board)) if not self.board[r][column]]
+        return [(r, column) for r in range(self.rows) if not self.board[r][column]]
 
-    def decorate(self, canvas: _Canvas, geometry: Geometry) -> None:
-        if self.aim is None or self._motion is not None:
+    def decorate(self, canvas: Canvas, geometry: Geometry) -> None:
+        if self.aim is None or self.animating:
             return  # the aim is drawn once the board is still
         style: Style = self.get_component_rich_style("board--aim")
         width, height = geometry.tile_width, geometry.tile_height
@@ -98,15 +86,23 @@ class PlaceBoard(SlideBoard):
 
     # -- the mouse -------------------------------------------------------------------------
 
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        self.release_mouse()
-        if self._press is None:
-            return
-        press_x, press_y = self._press
-        self._press = None
-        if swipe_direction(event.screen_x - press_x, event.screen_y - press_y) is not None:
-            return  # a drag is no place: only a click or a tap picks one
+    def _cell_at(self, x: int, y: int) -> Cell | None:
         geometry = self.geometry
-        cell = geometry.cell_at(event.x, event.y) if geometry is not None else None
+        return geometry.cell_at(x, y) if geometry is not None else None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        cell = self._cell_at(event.x, event.y)
+        if cell is not None and cell != self._hovered and self._press is None:
+            self._hovered = cell
+            self.post_message(self.Aimed(cell))
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        self.press(event)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        travel = self.release(event)
+        if travel is None or swipe_direction(*travel) is not None:
+            return  # a drag is no place: only a click or a tap picks one
+        cell = self._cell_at(event.x, event.y)
         if cell is not None:
             self.post_message(self.Placed(cell))

@@ -1,4 +1,4 @@
-"""What a chain board draws over its tiles: the chain's bubble and the confetti of a new tile.
+"""What a chain board lays over its tiles: the chain's bubble and the confetti of a new tile.
 
 While a chain is drawn, a bubble above its last tile says what it would make and how
 long it is (`` 128 ×6 ``); it shakes for a moment when a tile is refused. Each new
@@ -25,7 +25,7 @@ from twofold.ui.app.widgets.tiles import vivid_colour as tile_colour
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 
 if TYPE_CHECKING:
-    from twofold.ui.app.chain.board import Cell, ChainBoard
+    from twofold.ui.app.board.chain import Cell, ChainBoard
     from twofold.ui.app.widgets.geometry import Geometry
 
 #: the board's frame time while something moves

@@ -1,0 +1,117 @@
+"""What every game screen with a board shares, whatever its controls: the board beside
+what comes next, each step drawn (animated, or where it ends under reduced motion), and
+for slide and place modes the game-over dialog.
+
+The board is one widget for every mode (``twofold.ui.app.board``); a screen only
+chooses its controls' subclass and reads their messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.containers import Horizontal
+from textual.widget import Widget
+
+from twofold.core.game import Step
+from twofold.core.rules import largest_tile
+from twofold.ui.app.board.upcoming import Upcoming
+from twofold.ui.app.board.widget import GameBoard
+from twofold.ui.app.dialogs import GameOverDialog
+from twofold.ui.app.screens.game import GameScreen
+
+
+class BoardScreen(GameScreen):
+    """A game screen drawn on the one board widget (id ``board``)."""
+
+    DEFAULT_CSS = """
+    BoardScreen #board-row { height: 1fr; }
+    """
+
+    #: the board and what comes next, once composed (kept: a query per key costs)
+    _shown_board: GameBoard | None = None
+    _upcoming: Upcoming | None = None
+
+    @property
+    def board(self) -> GameBoard:
+        if self._shown_board is None:
+            self._shown_board = self.query_one("#board", GameBoard)
+        return self._shown_board
+
+    def board_widget(self) -> Widget:
+        return self.board
+
+    def board_row(self, board: GameBoard) -> Iterable[Widget]:
+        """The board, with what comes next beside it (shown when the mode says any)."""
+        self._shown_board = board
+        self._upcoming = Upcoming(board.palette, id="upcoming-box")
+        with Horizontal(id="board-row"):
+            yield board
+            yield self._upcoming
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.show_upcoming()
+
+    def apply_settings(self) -> None:
+        super().apply_settings()
+        if self._shown_board is not None:
+            self._shown_board.animate_moves = not self.reduced_motion
+
+    def show_upcoming(self) -> None:
+        """The mode's next tiles beside the board ("Next: 8, then 4"), or nothing."""
+        if self._upcoming is not None and self._upcoming.is_mounted:
+            self._upcoming.show(self.status.upcoming)
+
+    def finish_animation(self) -> None:
+        if self._shown_board is not None:
+            self._shown_board.finish_animation()
+
+    def after_step(self, before: Any, step: Step) -> None:
+        if step.changed:
+            after = self.state
+            if step.action == "undo":
+                self.board.show(after.board)
+            else:
+                self.board.play(before.board, after.board, step.events)
+            self.game.resume()
+            self.show_upcoming()
+        super().after_step(before, step)
+
+    def game_replaced(self) -> None:
+        self.board.show(self.state.board)
+        self.show_upcoming()
+
+
+class DialogEnding:
+    """The end of a slide or place game: a dialog with the result, New game or Undo."""
+
+    def act(self: Any, action: str) -> Step | None:
+        if self.game.over and action != "undo":
+            self.finish_animation()
+            self.game_over()
+            return None
+        return super().act(action)  # type: ignore[misc]
+
+    def game_over(self: Any) -> None:
+        game = self.game
+        if not game.over or isinstance(self.app.screen, GameOverDialog):
+            return
+        state = game.state
+        dialog = GameOverDialog(
+            state.score,
+            self.best,
+            largest_tile(state.board),
+            state.moves,
+            game.can_undo,
+            self.status.over,
+        )
+        self.app.push_screen(dialog, self._after_game_over)
+
+    def _after_game_over(self: Any, choice: str | None) -> None:
+        if choice == "new":
+            self.start(self.session.new_game)
+        elif choice == "undo":
+            self.stop_solver()  # the player takes over from the solver
+            self.act("undo")
