@@ -196,3 +196,13 @@ async def test_any_key_finishes_the_animation(slow_motion: None) -> None:
         assert board.animating
         await pilot.press("x")  # no binding at all
         assert not board.animating
+
+
+def test_a_2248_board_fits_a_small_terminal_as_it_did_before_the_one_board() -> None:
+    """The one board's fit needed 52 columns for 2248 (the old chain board 29): narrow tiles
+    a column apart come before "too small"."""
+    from twofold.ui.app.board.canvas import fit_geometry, smallest_size
+
+    assert smallest_size(8, 5, min_height=2)[0] <= 31  # 29 and the frame
+    geometry = fit_geometry(8, 5, 40, 18, min_height=2)
+    assert geometry is not None and geometry.tile_height == 2 and geometry.width <= 40

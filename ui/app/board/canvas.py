@@ -13,15 +13,17 @@ from twofold.ui.app.widgets.geometry import Geometry
 TALLEST = 9
 
 
-def _layouts(min_height: int) -> list[tuple[int, int, int]]:
-    """Tile height, gap between rows and gap between columns, the most roomy first.
+def _layouts(min_height: int) -> list[tuple[int, int, int, int]]:
+    """Tile height, tile width, gap between rows and gap between columns, most roomy first.
 
     Full gaps come first at every height; then tiles of two lines and more with half a
-    line between rows (each tile's last line is drawn ``▀``); tiles of one line last.
+    line between rows (each tile's last line is drawn ``▀``); then narrow tiles a column
+    apart, so a small terminal (or a phone's) still gets the board; tiles of one line last.
     """
-    full = [(h, 1, 2) for h in range(TALLEST, 1, -1)]
-    half = [(h, 0, 2) for h in range(TALLEST, 1, -1)]
-    return [layout for layout in [*full, *half, (1, 0, 1)] if layout[0] >= min_height]
+    full = [(h, 2 * h + 4, 1, 2) for h in range(TALLEST, 1, -1)]
+    half = [(h, 2 * h + 4, 0, 2) for h in range(TALLEST, 1, -1)]
+    narrow = [(2, 6, 0, 1), (2, 5, 0, 1), (1, 6, 0, 1), (1, 5, 0, 1)]
+    return [layout for layout in [*full, *half, *narrow] if layout[0] >= min_height]
 
 
 def fit_geometry(
@@ -30,8 +32,7 @@ def fit_geometry(
     """The largest tiles that fit ``width`` x ``height`` cells, centred; None if none fit."""
     if rows <= 0 or cols <= 0:
         return None
-    for tile_height, gap_y, gap_x in _layouts(min_height):
-        tile_width = 2 * tile_height + 4
+    for tile_height, tile_width, gap_y, gap_x in _layouts(min_height):
         geometry = Geometry(rows, cols, tile_width, tile_height, gap_x, gap_y)
         if geometry.width <= width and geometry.height <= height:
             return Geometry(
@@ -49,8 +50,8 @@ def fit_geometry(
 
 def smallest_size(rows: int, cols: int, *, min_height: int = 1) -> tuple[int, int]:
     """The fewest (columns, rows) of terminal a board needs."""
-    tile_height, gap_y, gap_x = _layouts(min_height)[-1]
-    smallest = Geometry(rows, cols, 2 * tile_height + 4, tile_height, gap_x, gap_y)
+    tile_height, tile_width, gap_y, gap_x = _layouts(min_height)[-1]
+    smallest = Geometry(rows, cols, tile_width, tile_height, gap_x, gap_y)
     return smallest.width, smallest.height
 
 
