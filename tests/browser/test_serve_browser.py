@@ -289,16 +289,30 @@ def drop_modes() -> Iterator[Registry]:
 def blocks(rows: list[str]) -> list[tuple[int, float, int]]:
     """The numbers on the drop board, bottom row first: (screen row, screen column, value).
 
-    A board row is a screen row of nothing but numbers (an empty cell is drawn blank).
+    A board row is a screen row of nothing but numbers (an empty cell is drawn blank);
+    the next blocks, drawn under "Next:" right of the board, are not on it.
     """
+    beside = min((line.index("Next:") for line in rows if "Next:" in line), default=None)
     found = []
     for y, line in reversed(list(enumerate(rows[1:], start=1))):
-        if line.strip() and re.fullmatch(r"[\d ]+", line):
+        board = line if beside is None else line[:beside]
+        if board.strip() and re.fullmatch(r"[\d ]+", board):
             found += [
                 (y, (m.start() + m.end() - 1) / 2, int(m.group()))
-                for m in re.finditer(r"\d+", line)
+                for m in re.finditer(r"\d+", board)
             ]
     return found
+
+
+def settled_blocks(page: Any) -> list[tuple[int, float, int]]:
+    """The blocks on screen once no block is falling any more: the same on two looks."""
+
+    def still() -> list[tuple[int, float, int]]:
+        first = blocks(screen(page))
+        time.sleep(0.2)
+        return first if first and first == blocks(screen(page)) else []
+
+    return wait_until(still)
 
 
 def test_the_drop_example_plays_by_key_and_by_click_and_resumes(
@@ -316,7 +330,8 @@ def test_the_drop_example_plays_by_key_and_by_click_and_resumes(
     wait_for_announcement(page, said)
     wait_for_text(page, "Moves 1", row=0)
     landed = game.state.board[-1][2]
-    y, x, value = blocks(screen(page))[0]  # the lowest number: the block on the bottom row
+    # the lowest number once the block has fallen (drawn the same twice, 0.2 s apart)
+    y, x, value = settled_blocks(page)[0]
     assert value == landed > 0
     # by click: on that block, a cell of its column, so the next block drops onto it
     page.mouse.click(*cell_center(page, x, y))
@@ -333,7 +348,7 @@ def test_the_drop_example_plays_by_key_and_by_click_and_resumes(
     wait_for_text(page, f"Moves {game.state.moves}", row=0)
     assert top_bar(page) == before
     kept = sorted(v for line in game.state.board for v in line if v)
-    assert sorted(value for _y, _x, value in blocks(screen(page))) == kept
+    assert sorted(value for _y, _x, value in settled_blocks(page)) == kept
 
 
 # -- a phone: touch, a narrow screen, device pixel ratios 1 to 3 ------------------------------
