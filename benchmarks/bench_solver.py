@@ -7,9 +7,20 @@ of the whole run (which ``--workers`` divides). Targets (issue 16): over 50 full
 games, 8192 in at least 85% and 16384 in at least 35%, at 20 moves per second or more.
 
 ``--minutes`` stops the run after a time budget (the table says how many games
-finished); ``--stop-at 2048`` ends each game when it reaches that tile.
+finished); ``--stop-at 2048`` ends each game when it reaches that tile, and the table
+names every game lost before it.
 
-    .venv/bin/python benchmarks/bench_solver.py [--games 50] [--workers N] [--stop-at TILE]
+Game n plays the code ``code_from_text("bench-solver:n")``; ``--first`` picks where the
+range starts and ``--numbers`` replays chosen games. The benchmark's own games are 0-49.
+Fresh ranges, kept apart from those and from the games looked at while tuning the 4x4
+depth rule (30000-30199, issue 22): 50000-50199, stopped at 2048 (no game may be lost
+before it), and 60000-60049, played in full (the shares of 8192 and 16384)::
+
+    .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048
+    .venv/bin/python benchmarks/bench_solver.py --first 60000 --games 50
+
+    .venv/bin/python benchmarks/bench_solver.py [--games 50] [--first N | --numbers N,M]
+        [--workers N] [--stop-at TILE] [--minutes M] [--json]
 """
 
 from __future__ import annotations
@@ -42,12 +53,13 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=None, help="fixed depth (default adaptive)")
     parser.add_argument("--stop-at", type=int, default=None, help="end each game at this tile")
     parser.add_argument("--first", type=int, default=0, help="number of the first game's code")
+    parser.add_argument("--numbers", type=numbers_list, default=None, help="games n,m,...")
     parser.add_argument("--json", action="store_true", help="also print the results as JSON")
     args = parser.parse_args()
 
     mode = registry().mode(args.mode)
     console = Console(stderr=True)
-    numbers = range(args.first, args.first + args.games)
+    numbers = args.numbers or range(args.first, args.first + args.games)
     codes = [code_from_text(f"bench-solver:{n}") for n in numbers]
     finished: dict[int, PlayedGame] = {}
     started = time.monotonic()
@@ -56,7 +68,7 @@ def main() -> None:
     def done(index: int, game: PlayedGame) -> None:
         finished[index] = game
         console.print(
-            f"game {args.first + index}: largest {game.largest}, score {game.score}, "
+            f"game {numbers[index]}: largest {game.largest}, score {game.score}, "
             f"{game.moves} moves, {game.moves / max(game.seconds, 1e-9):.1f} moves/s"
         )
         if time.monotonic() > deadline:
@@ -65,18 +77,28 @@ def main() -> None:
     with contextlib.suppress(OutOfTime, KeyboardInterrupt):  # a partial table is the point
         in_processes(mode.id, codes, args.depth, args.stop_at, args.workers, done)
     wall = time.monotonic() - started
-    games = [finished[i] for i in sorted(finished)]
+    played = sorted(finished)
+    games = [finished[i] for i in played]
     summary = summarise(games, milestones(mode))
     depth = "adaptive" if args.depth is None else str(args.depth)
     stop = f", each stopped at {args.stop_at}" if args.stop_at else ""
     table = Table(title=f"{mode.id} autoplayer, depth {depth}{stop}, {args.workers} workers")
     table.add_column("games")
-    table.add_column(f"{summary['games']} of {args.games} asked", justify="right")
+    table.add_column(f"{summary['games']} of {len(numbers)} asked", justify="right")
     for tile, share in summary["reached"].items():
         table.add_row(f"reached {tile}", f"{share:.0%}")
     table.add_row("mean score", f"{summary['mean_score']:,.0f}")
     table.add_row("median score", f"{summary['median_score']:,.0f}")
     table.add_row("largest tile", str(summary["largest"]))
+    if args.stop_at:
+        lost = [
+            f"{numbers[i]} ({finished[i].largest})"
+            for i in played
+            if finished[i].largest < args.stop_at
+        ]
+        table.add_row(
+            f"lost before {args.stop_at}", f"{len(lost)}: {', '.join(lost)}" if lost else "none"
+        )
     table.add_row("moves", f"{summary['moves']:,}")
     table.add_row("moves per CPU second, one game", f"{summary['moves_per_second']:,.1f}")
     table.add_row("wall seconds, whole run", f"{wall:,.1f}")
@@ -85,10 +107,18 @@ def main() -> None:
         summary["wall_seconds"] = wall
         summary["workers"] = args.workers
         summary["results"] = [
-            {**g.result(), "seconds": g.seconds, "number": args.first + i}
-            for i, g in enumerate(games)
+            {**finished[i].result(), "seconds": finished[i].seconds, "number": numbers[i]}
+            for i in played
         ]
         print(json.dumps(summary))
+
+
+def numbers_list(text: str) -> list[int]:
+    """``--numbers 30075,50012``: the games to play, by number."""
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of game numbers: {text!r}") from None
 
 
 if __name__ == "__main__":
