@@ -11,12 +11,14 @@ The conventions every test here follows (the README's "Test" section says the sa
   tests ``browser`` (and keeps them on one xdist worker);
 - the suite runs on several processes (``make test``: pytest-xdist), in any order: a test
   owns its files (``tmp_path``), its ports (port 0) and any module state it changes
-  (``monkeypatch``).
+  (``monkeypatch``); ``--order reversed`` and ``--order random:SEED`` run it in another
+  order to show that.
 """
 
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,9 +32,47 @@ settings.register_profile("twofold", deadline=None, suppress_health_check=[Healt
 settings.load_profile("twofold")
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--order",
+        default="collected",
+        metavar="collected|reversed|random:SEED",
+        help="run the tests in collection order, reversed, or shuffled by an integer seed "
+        "(the same seed gives the same order, on every xdist worker)",
+    )
+
+
+def shuffle_seed(order: str) -> int | None:
+    """The seed of ``random:SEED``; None for the other orders; UsageError for a bad one."""
+    if order in ("collected", "reversed"):
+        return None
+    kind, _, seed = order.partition(":")
+    if kind != "random" or not seed.strip().lstrip("-").isdigit():
+        raise pytest.UsageError(
+            f"--order {order!r}: use collected, reversed or random:SEED (SEED an integer)"
+        )
+    return int(seed)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--order``: the same tests in another order (each xdist worker computes the same)."""
+    order = config.getoption("order")
+    seed = shuffle_seed(order)
+    if order == "reversed":
+        items.reverse()
+    elif seed is not None:
+        random.Random(seed).shuffle(items)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    order = config.getoption("order")
+    return None if order == "collected" else f"test order: {order}"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """English everywhere, whatever the machine's locale or the player's stored language:
     strings made at import time, every test, and every subprocess a test starts."""
+    shuffle_seed(config.getoption("order"))  # a bad --order stops the run before collection
     for variable in i18n.LANGUAGE_VARIABLES:
         os.environ.pop(variable, None)
     os.environ["LANG"] = "C.UTF-8"

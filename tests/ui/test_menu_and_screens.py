@@ -13,6 +13,7 @@ from rich.console import Console
 from textual.widgets import OptionList, Select, Sparkline, Static, Switch
 
 from tests.ui.conftest import CODE, MID_GAME, AppFactory
+from tests.waiting import until
 from twofold.core import hookimpl, i18n
 from twofold.core.presentation import Statistic
 from twofold.core.rules import Mode
@@ -297,14 +298,19 @@ async def test_a_new_language_rebuilds_the_screens_at_once(
         played = app.screen.session.game.state  # type: ignore[attr-defined]
         assert played.moves == MID_GAME["moves"] + 1
         await pilot.press("comma")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), what="the settings")
         before = app.screen
         before.query_one("#setting-language", Select).value = "de"
-        await pilot.pause()
+        # the rebuild is the app's next message, not the same one: wait on it, not on a pause
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, SettingsScreen) and app.screen is not before,
+            what="the settings screen built again in German",
+        )
         assert i18n.current_language() == "de"
         assert store.load_settings().language == "de"
-        now = app.screen
-        assert isinstance(now, SettingsScreen) and now is not before
         await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, SlideScreen), what="the game again")
         game = app.screen
         assert isinstance(game, SlideScreen)
         assert game.session.game.state == played
