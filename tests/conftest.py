@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.waiting import record_notifications
 from twofold.core import i18n, plugins
 
 # A busy machine must not fail a property: no per-example deadline, no "too slow to generate".
@@ -89,6 +90,12 @@ def twofold_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     plugins.reset()
     yield home
     plugins.reset()
+
+
+@pytest.fixture(autouse=True)
+def notifications(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an app is told to show is kept for the test: ``tests.waiting.notifications``."""
+    record_notifications(monkeypatch)
 
 
 @pytest.fixture(autouse=True)
