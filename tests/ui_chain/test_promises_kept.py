@@ -67,14 +67,13 @@ async def until(pilot: Pilot[Any], condition: Any, tries: int = 400) -> None:
 
 
 def burst(app: TwofoldApp, keys: Sequence[str]) -> None:
-    """Send keys as a terminal does in a burst: all at once, with no pause for the app."""
-    driver = app._driver
-    assert driver is not None
+    """Send keys as a terminal does in a burst: all at once, with no pause for the app (a
+    driver posts each key it reads to the app's queue, as this does)."""
     names = {"space": " ", "enter": "\r"}
     for key in keys:
         event = events.Key(key, names.get(key))
         event.set_sender(app)
-        driver.send_message(event)
+        app.post_message(event)
 
 
 def replayed(mode_id: str, code: str, commands: list[str], position: Any = None) -> dict[str, Any]:
@@ -255,7 +254,7 @@ async def test_a_burst_of_moves_in_2048_loses_nothing() -> None:
         code = session.game.code
         keys = ["left", "up", "right", "down", "h", "k", "l", "j"] * 3
         burst(app, keys)
-        await until(pilot, lambda: app._driver is not None and screen.board is not None)
+        await until(pilot, lambda: screen.board is not None)
         await pilot.pause()
         await pilot.pause()
         words = {"h": "left", "k": "up", "l": "right", "j": "down"}
@@ -432,7 +431,7 @@ async def test_sample_is_not_a_key_of_2248() -> None:
     async with playing() as (_pilot, screen):
         keys = {k for _b, ks in keys_in_help(screen_keys(screen), None, screen.mode) for k in ks}
         assert "e" not in keys
-        assert "e" not in screen._bindings.key_to_bindings
+        assert "e" not in screen.active_bindings
         assert "Sample" not in [c.title for c in screen_commands(screen)]
 
 

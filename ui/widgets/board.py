@@ -266,6 +266,16 @@ class SlideBoard(Widget):
     def animating(self) -> bool:
         return self._motion is not None
 
+    @property
+    def progress(self) -> float:
+        """How far the running animation is, from 0 to 1 (1: at rest)."""
+        return self._progress
+
+    @progress.setter
+    def progress(self, value: float) -> None:
+        """Hold the animation at ``value`` of its way (a test draws one frame of it)."""
+        self._progress = min(1.0, max(0.0, value))
+
     def finish_animation(self) -> None:
         """Jump to the end of the running animation, if any."""
         if self._motion_timer is not None:
