@@ -17,6 +17,7 @@ The conventions every test here follows (the README's "Test" section says the sa
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 from collections.abc import Iterator
@@ -28,9 +29,13 @@ from hypothesis import HealthCheck, settings
 from tests.waiting import record_notifications
 from twofold.core import i18n, plugins
 
+#: ``TWOFOLD_TESTS=thorough``: ten times the hypothesis examples and the fuzzed files
+THOROUGH = os.environ.get("TWOFOLD_TESTS", "") == "thorough"
+
 # A busy machine must not fail a property: no per-example deadline, no "too slow to generate".
 settings.register_profile("twofold", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("twofold")
+settings.register_profile("thorough", settings.get_profile("twofold"), max_examples=1000)
+settings.load_profile("thorough" if THOROUGH else "twofold")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -62,7 +67,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if order == "reversed":
         items.reverse()
     elif seed is not None:
-        random.Random(seed).shuffle(items)
+        # the files in a shuffled order, and the tests of each file shuffled: a file's tests
+        # stay together, so a module fixture (the browser tests' server) starts once
+        rng = random.Random(seed)
+        files: dict[Path, list[pytest.Item]] = {}
+        for item in items:
+            files.setdefault(item.path, []).append(item)
+        groups = list(files.values())
+        rng.shuffle(groups)
+        for group in groups:
+            rng.shuffle(group)
+        items[:] = [item for group in groups for item in group]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collect garbage less often than Python's default: an app test makes some 100,000
+    objects, and the default (a pass every 700) spent a quarter of its time collecting;
+    what every test imported is frozen out of the collector's way for good."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:
