@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from textual.widgets import OptionList, Select
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
 from tests.waiting import notifications, palette_lists
 from twofold.core import i18n, plugins

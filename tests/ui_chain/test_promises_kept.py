@@ -119,6 +119,7 @@ async def test_help_lists_exactly_the_keys_the_screen_runs(mode_id: str) -> None
             for key in keys
         }
         # what Textual would run for each key of the screen, with the player's keymap
+        # private: every key Textual runs; active_bindings leaves out the ones check_action hides
         chain = dict(screen._binding_chain)
         runs = {
             key: bindings[0].action
@@ -238,6 +239,7 @@ async def test_a_chain_started_at_once_after_a_merge_is_applied() -> None:
             # as Pilot sends mouse events, less its pause for the app between two of them
             event = kind(board, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
             app.mouse_position = (x, y)
+            # private: how Pilot itself delivers a mouse event, here without its pause between two
             app.screen._forward_event(event)
         await until(pilot, lambda: len(screen.session.game.log) >= 2)
         assert screen.session.game.log == ["chain 7,0 7,1", "chain 7,3 7,4"]
@@ -331,6 +333,7 @@ async def test_no_more_moves_then_the_result_with_no_key(monkeypatch: pytest.Mon
         timed_out.append(dialog.title_text)
         own(dialog)
 
+    # private: the dialog's own timeout, counted; nothing public tells it went by itself
     monkeypatch.setattr(NoMoreMovesDialog, "_on_its_own", on_its_own, raising=False)
     position = {"board": no_pairs(), "powerups": {"hammer": 0, "swap": 0, "shuffle": 0, "undo": 0}}
     async with playing(position=position) as (pilot, _screen):
