@@ -411,14 +411,16 @@ class GameScreen(Assisting, Replacing, Telling, Screen[None]):
         )
 
     def refresh_bindings(self) -> None:
-        self._shown_keys = self._keys_now() if self.is_current else None
+        self._shown_keys = None  # refreshed from elsewhere: the next refresh_keys redraws
         super().refresh_bindings()
 
     def refresh_keys(self) -> None:
         """Refresh the footer's keys if what they offer has changed: a footer built again
-        after every move, the same as before, was half of a move's time."""
-        if not self.is_current or self._keys_now() != self._shown_keys:
-            self.refresh_bindings()
+        after every move, the same as before, was most of a move's time."""
+        keys = self._keys_now() if self.is_current else None
+        if keys is None or keys != self._shown_keys:
+            super().refresh_bindings()
+            self._shown_keys = keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         offered = {
