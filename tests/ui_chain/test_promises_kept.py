@@ -455,7 +455,8 @@ async def test_too_small_a_terminal_gets_the_whole_sentence_and_reachable_button
         session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
         screen = ChainScreen(session)
         await app.push_screen(screen)
-        await until(pilot, lambda: app.screen is not screen)
+        # the tutorial on top, and composed (it is on top a moment before: failed under load)
+        await until(pilot, lambda: app.screen is not screen and app.screen.query("#tutorial-title"))
         tutorial = app.screen
         title = tutorial.query_one("#tutorial-title")
         await until(pilot, lambda: title.region.area > 0)  # laid out
