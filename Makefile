@@ -29,8 +29,11 @@ play: $(PLAY_STAMP)  ## install and start the app
 # pytest-xdist worker processes for make test (the fastest measured on this 2-core machine)
 TEST_WORKERS ?= 2
 
+# more pytest options for make test, e.g. PYTEST_ARGS="--order random:7 --durations=20"
+PYTEST_ARGS ?=
+
 test: $(STAMP)  ## install and run the whole test suite, on TEST_WORKERS processes
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pyproject.toml)
 	$(BIN)/ruff check .

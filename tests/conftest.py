@@ -11,28 +11,93 @@ The conventions every test here follows (the README's "Test" section says the sa
   tests ``browser`` (and keeps them on one xdist worker);
 - the suite runs on several processes (``make test``: pytest-xdist), in any order: a test
   owns its files (``tmp_path``), its ports (port 0) and any module state it changes
-  (``monkeypatch``).
+  (``monkeypatch``); ``--order reversed`` and ``--order random:SEED`` run it in another
+  order to show that.
 """
 
 from __future__ import annotations
 
+import gc
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.waiting import record_notifications
 from twofold.core import i18n, plugins
+
+#: ``TWOFOLD_TESTS=thorough``: ten times the hypothesis examples and the fuzzed files
+THOROUGH = os.environ.get("TWOFOLD_TESTS", "") == "thorough"
 
 # A busy machine must not fail a property: no per-example deadline, no "too slow to generate".
 settings.register_profile("twofold", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("twofold")
+settings.register_profile("thorough", settings.get_profile("twofold"), max_examples=1000)
+settings.load_profile("thorough" if THOROUGH else "twofold")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--order",
+        default="collected",
+        metavar="collected|reversed|random:SEED",
+        help="run the tests in collection order, reversed, or shuffled by an integer seed "
+        "(the same seed gives the same order, on every xdist worker)",
+    )
+
+
+def shuffle_seed(order: str) -> int | None:
+    """The seed of ``random:SEED``; None for the other orders; UsageError for a bad one."""
+    if order in ("collected", "reversed"):
+        return None
+    kind, _, seed = order.partition(":")
+    if kind != "random" or not seed.strip().lstrip("-").isdigit():
+        raise pytest.UsageError(
+            f"--order {order!r}: use collected, reversed or random:SEED (SEED an integer)"
+        )
+    return int(seed)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--order``: the same tests in another order (each xdist worker computes the same)."""
+    order = config.getoption("order")
+    seed = shuffle_seed(order)
+    if order == "reversed":
+        items.reverse()
+    elif seed is not None:
+        # the files in a shuffled order, and the tests of each file shuffled: a file's tests
+        # stay together, so a module fixture (the browser tests' server) starts once
+        rng = random.Random(seed)
+        files: dict[Path, list[pytest.Item]] = {}
+        for item in items:
+            files.setdefault(item.path, []).append(item)
+        groups = list(files.values())
+        rng.shuffle(groups)
+        for group in groups:
+            rng.shuffle(group)
+        items[:] = [item for group in groups for item in group]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Collect garbage less often than Python's default: an app test makes some 100,000
+    objects, and the default (a pass every 700) spent a quarter of its time collecting;
+    what every test imported is frozen out of the collector's way for good."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    order = config.getoption("order")
+    return None if order == "collected" else f"test order: {order}"
 
 
 def pytest_configure(config: pytest.Config) -> None:
     """English everywhere, whatever the machine's locale or the player's stored language:
     strings made at import time, every test, and every subprocess a test starts."""
+    shuffle_seed(config.getoption("order"))  # a bad --order stops the run before collection
     for variable in i18n.LANGUAGE_VARIABLES:
         os.environ.pop(variable, None)
     os.environ["LANG"] = "C.UTF-8"
@@ -49,6 +114,12 @@ def twofold_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     plugins.reset()
     yield home
     plugins.reset()
+
+
+@pytest.fixture(autouse=True)
+def notifications(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an app is told to show is kept for the test: ``tests.waiting.notifications``."""
+    record_notifications(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

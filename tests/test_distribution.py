@@ -48,8 +48,15 @@ def run(argv: list[str | Path], cwd: Path | None = None) -> subprocess.Completed
 
 
 def fresh_environment(folder: Path) -> Path:
-    venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+    """A new virtual environment, without pip of its own (pip_into installs into it)."""
+    venv.EnvBuilder(with_pip=False, clear=True).create(folder)
     return folder / "bin" / "python"
+
+
+def pip_into(python: Path, *args: str | Path) -> list[str | Path]:
+    """pip of the test environment installing into ``python``'s environment (``--python``):
+    the same install, without seconds of ensurepip for a pip of its own."""
+    return [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", *args]
 
 
 def source_copy(destination: Path) -> Path:
@@ -84,7 +91,7 @@ def own_warnings(output: str) -> list[str]:
 def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) -> None:
     requires = PYPROJECT["build-system"]["requires"]
     builder = fresh_environment(tmp_path / "build-env")
-    run([builder, "-m", "pip", "install", "--quiet", *requires])
+    run(pip_into(builder, *requires))
     source = source_copy(tmp_path / "source")
     out = tmp_path / "dist"
     out.mkdir()
@@ -118,7 +125,7 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
     assert any(c.startswith("Topic :: Games/Entertainment") for c in classifiers)
 
     player = fresh_environment(tmp_path / "player-env")
-    run([player, "-m", "pip", "install", "--quiet", wheel])
+    run(pip_into(player, wheel))
     home = tmp_path / "home"
     version = subprocess.run(
         [player, "-m", "twofold", "--version"],

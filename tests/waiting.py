@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
+import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -40,3 +44,39 @@ async def palette_lists(pilot: Pilot[Any], words: str) -> None:
         lambda: any(words in option for option in palette_options(pilot)),
         what=f"{words!r} in the command palette",
     )
+
+
+@dataclass(frozen=True)
+class Told:
+    """One notification an app was asked to show."""
+
+    message: str
+    title: str = ""
+    severity: str = "information"
+
+
+#: every notification each app was asked to show, in order (an expired one stays)
+_TOLD: WeakKeyDictionary[App[Any], list[Told]] = WeakKeyDictionary()
+
+
+def record_notifications(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep what every app is told through ``App.notify``, Textual's public way in (the
+    suite's autouse fixture does this); :func:`notifications` reads it."""
+    notify = App.notify
+
+    def recording(self: App[Any], message: str, *, title: str = "", **options: Any) -> None:
+        told = Told(str(message), str(title), str(options.get("severity", "information")))
+        _TOLD.setdefault(self, []).append(told)
+        notify(self, message, title=title, **options)
+
+    monkeypatch.setattr(App, "notify", recording)
+
+
+def notifications(app: App[Any]) -> list[Told]:
+    """What ``app`` has been told to show so far."""
+    return list(_TOLD.get(app, ()))
+
+
+def notices(app: App[Any]) -> list[str]:
+    """The messages of :func:`notifications`."""
+    return [told.message for told in notifications(app)]

@@ -31,8 +31,9 @@ from twofold.core.store import DB_NAME, HOME_VARIABLE, open_store
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.command import cli
 
-#: the seconds a start may take before it counts as a hang
-HANG = 20.0
+#: the seconds a start may take before it counts as a hang (an app start on a machine
+#: shared by many sessions took 20)
+HANG = 60.0
 
 
 def make_real_file(home: Path) -> Path:

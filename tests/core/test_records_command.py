@@ -61,6 +61,7 @@ def tally_modes(monkeypatch: pytest.MonkeyPatch) -> None:
     loaded = plugins.load(
         extra=[("tally", TallyPlugin()), ("chains", ChainsPlugin())], entry_points_=[]
     )
+    # private: the command reads the process's registry, and core/plugins offers no setter
     monkeypatch.setattr(plugins, "_registry", loaded)
 
 
@@ -191,6 +192,7 @@ def test_helpers() -> None:
 def test_the_built_in_modes_keep_their_json_fields(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # private: as in tally_modes, no public setter of the process's registry
     monkeypatch.setattr(plugins, "_registry", plugins.load())
     record(
         game("a", "2048", largest=2048),

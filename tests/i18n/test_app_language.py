@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from textual.widgets import OptionList, Select
-from textual.widgets._footer import FooterKey
+from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
-from tests.waiting import palette_lists
+from tests.waiting import notifications, palette_lists
 from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
@@ -188,7 +188,7 @@ async def test_textual_notices_speak_german(store: SqliteStore, tmp_path: Any) -
         )
         await pilot.press("ctrl+c")  # Textual: "press ctrl+q to quit"
         await pilot.pause()
-        said = [(str(n.title), str(n.message)) for n in app._notifications]
+        said = [(n.title, n.message) for n in notifications(app)]
         assert ("Bildschirmfoto", "Bildschirmfoto konnte nicht gespeichert werden") in said
         assert any(m.startswith("Bildschirmfoto gespeichert unter") for _t, m in said)
         assert any(t == "Möchtest du beenden?" for t, _m in said), said

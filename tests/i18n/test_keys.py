@@ -26,6 +26,7 @@ def own_bindings(cls: type[Any]) -> list[Binding]:
 
 
 def test_every_key_of_every_screen_has_a_binding_id() -> None:
+    # private: ui/app/keys' own screen discovery, the list this test checks (ui/ moves now)
     keys._import_screens()
     missing = [
         f"{cls.__module__}.{cls.__name__}: {binding.key} -> {binding.action}"
@@ -136,6 +137,7 @@ async def test_rebinding_refusing_and_resetting_in_the_screen() -> None:
         await pilot.pause()
         assert app.settings.keymap == {"slide.undo": "x,ctrl+z"}
         assert store.load_settings().keymap == {"slide.undo": "x,ctrl+z"}
+        # private: Textual reads back no keymap it was given (set_keymap only)
         assert app._keymap == {"slide.undo": "x,ctrl+z"}
 
         # Esc in the capture changes nothing
@@ -150,6 +152,7 @@ async def test_rebinding_refusing_and_resetting_in_the_screen() -> None:
         await pilot.pause()
         assert app.settings.keymap == {}
         assert store.load_settings().keymap == {}
+        # private: as above, Textual has no public read of the keymap
         assert app._keymap == {}
         assert [screen.rows[i][1] for i in rows_of(screen, "slide.undo")] == ["u", "ctrl+z"]
     store.close()

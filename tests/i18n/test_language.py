@@ -73,6 +73,7 @@ def test_the_first_translation_uses_the_stored_setting(monkeypatch: pytest.Monke
     store = open_store()
     store.save_settings(Settings(language="de"))
     store.close()
+    # private: i18n's first translation is lazy, and only forgetting it makes it first again
     monkeypatch.setattr(i18n, "_translation", None)
     assert _("Help") == "Hilfe"
 
@@ -84,6 +85,7 @@ def test_a_damaged_database_leaves_the_environment_in_charge(
 
     (data_dir() / DB_NAME).write_bytes(b"not a database at all" * 100)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    # private: as above, the lazy first translation made again
     monkeypatch.setattr(i18n, "_translation", None)
     assert i18n.stored_language() == ""
     assert _("Help") == "Hilfe"
@@ -144,6 +146,7 @@ def test_a_plugin_brings_its_own_catalog(tmp_path: Path, monkeypatch: pytest.Mon
     folder.mkdir(parents=True)
     with (folder / "myplugin.mo").open("wb") as file:
         write_mo(file, catalog)
+    # private: the process's plugin domains, emptied for this test alone (no public reset)
     monkeypatch.setattr(i18n, "_domains", {})
     i18n.add_domain("myplugin", tmp_path / "locale")
     i18n.set_language("de")

@@ -17,6 +17,7 @@ import pytest
 from textual.widgets import OptionList
 
 from tests.core.toy import TALLY, TallyPlugin
+from tests.waiting import notifications
 from twofold.core import hookimpl, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.events import Appeared, Fell, Merged, check
@@ -136,7 +137,7 @@ async def test_the_app_tells_a_failing_finished_hook_and_the_menu_keeps_the_plug
             app.screen.session.act("add")
             app.screen.session.new_game()
             await pilot.pause()
-            assert any("journal full" in str(n.message) for n in app._notifications)
+            assert any("journal full" in n.message for n in notifications(app))
             app.screen.dismiss()
             await pilot.pause()
             options = app.screen.query_one("#modes", OptionList)
@@ -164,7 +165,7 @@ async def test_the_apps_sample_that_fails_is_told_and_the_game_stays() -> None:
             await pilot.press("e")  # Sample
             await pilot.pause()
             assert app.screen is screen and screen.session.game.log == ["add"]
-            assert any("no sample today" in str(n.message) for n in app._notifications)
+            assert any("no sample today" in n.message for n in notifications(app))
     finally:
         store.close()
 
@@ -201,7 +202,7 @@ async def test_a_failing_status_in_the_app_is_told_and_the_game_left_kept() -> N
             await pilot.pause()
             await pilot.pause()
             assert not isinstance(app.screen, SlideScreen)
-            assert any("mode tally failed" in str(n.message) for n in app._notifications)
+            assert any("mode tally failed" in n.message for n in notifications(app))
     finally:
         store.close()
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList
 
+from tests.waiting import notifications
 from twofold.core import plugins
 from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp
@@ -80,7 +81,7 @@ async def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_it
             await pilot.press("right")  # the rules divide by zero
             await pilot.pause()
             assert not isinstance(app.screen, SlideScreen)
-            assert any("faulty" in str(n.message) for n in app._notifications)
+            assert any("faulty" in n.message for n in notifications(app))
             kept = store.load_save("faulty")
             assert kept is not None and kept.actions == saved.actions  # only the clock moved
     finally:
@@ -196,7 +197,7 @@ async def test_a_malformed_event_returns_to_the_menu_with_the_save_kept() -> Non
             await pilot.press("right")  # a merge on cell (7, 7) of a 2x2 board
             await pilot.pause()
             assert not isinstance(app.screen, SlideScreen)
-            notices = " ".join(str(n.message) for n in app._notifications)
+            notices = " ".join(n.message for n in notifications(app))
             assert "misdrawn" in notices and "merged" in notices
             kept = store.load_save("misdrawn")
             assert kept is not None and kept.actions == ("left",)

@@ -125,12 +125,12 @@ async def test_frames_glide_then_grow(monkeypatch: pytest.MonkeyPatch):
         board.play(before.board, outcome.state.board, outcome.events)
         assert board.animating
         now[0] = 5.0
-        board._progress = 0.25  # half-way through the glide
+        board.progress = 0.25  # half-way through the glide
         board.refresh()
         await pilot.pause()
         middle = tile_columns(board, 0, 8)
         now[0] = 15.0
-        board._progress = 0.75  # gliding done, the new tile half grown
+        board.progress = 0.75  # gliding done, the new tile half grown
         board.refresh()
         end = tile_columns(board, 0, 8)
         assert end[0] < middle[0] < start[0]
@@ -174,9 +174,9 @@ async def test_a_new_tile_grows_in(monkeypatch: pytest.MonkeyPatch):
         assert geometry is not None
         full = geometry.tile_width * geometry.tile_height
         board.play(before.board, outcome.state.board, outcome.events)
-        board._progress = 0.25  # still gliding: the new tile is not there yet
+        board.progress = 0.25  # still gliding: the new tile is not there yet
         assert tile_cells(board, spawn.cell, spawn.value) == 0
-        board._progress = 0.75
+        board.progress = 0.75
         assert 0 < tile_cells(board, spawn.cell, spawn.value) < full
         board.finish_animation()
         assert tile_cells(board, spawn.cell, spawn.value) == full

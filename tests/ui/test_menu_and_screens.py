@@ -298,17 +298,19 @@ async def test_a_new_language_rebuilds_the_screens_at_once(
         played = app.screen.session.game.state  # type: ignore[attr-defined]
         assert played.moves == MID_GAME["moves"] + 1
         await pilot.press("comma")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), what="the settings")
         before = app.screen
         before.query_one("#setting-language", Select).value = "de"
-        # the screens are built again from the app's message queue: wait for the new one
+        # the rebuild is the app's next message, not the same one: wait on it, not on a pause
         await until(
             pilot,
             lambda: isinstance(app.screen, SettingsScreen) and app.screen is not before,
-            what="a new Settings screen",
+            what="the settings screen built again in German",
         )
         assert i18n.current_language() == "de"
         assert store.load_settings().language == "de"
         await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, SlideScreen), what="the game again")
         game = app.screen
         assert isinstance(game, SlideScreen)
         assert game.session.game.state == played

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from textual.widgets import Footer
 
 from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.waiting import palette_lists
@@ -492,3 +493,23 @@ async def test_the_clock_stops_while_the_terminal_is_away(make_app: AppFactory):
         app.app_focus = True
         await pilot.pause()
         assert game.running
+
+
+async def test_a_move_that_changes_no_key_leaves_the_footer_as_it_is(make_app: AppFactory):
+    """The footer was built again after every move, the same as before: most of a move's time."""
+    app = make_app("2048", position=MID_GAME, motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = slide(app)
+        await pilot.press("left")  # undo is offered from now on: the footer changes once
+        await pilot.pause()
+        footer = screen.query_one(Footer)
+        keys = list(footer.children)
+        assert keys
+        for move in ("up", "right", "down"):
+            moves = screen.session.game.state.moves
+            await pilot.press(move)
+            await pilot.pause()
+            if screen.session.game.state.moves > moves:
+                break
+        assert screen.session.game.state.moves > MID_GAME["moves"] + 1, "no second move"
+        assert list(footer.children) == keys  # the very same keys, not a new footer

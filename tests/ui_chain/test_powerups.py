@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from tests.ui_chain.conftest import board_of, click, drag, ladder, playing, settle
 from tests.waiting import until
 from twofold.ui.app.chain.powerups import PowerUpBar
@@ -118,14 +120,16 @@ async def test_hint_button() -> None:
         assert board_of(screen).hint
 
 
-async def test_auto_hint_after_ten_idle_seconds() -> None:
+async def test_auto_hint_after_ten_idle_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     from twofold.core.settings import Settings
+    from twofold.ui.app.chain import ChainScreen
 
+    assert ChainScreen.auto_hint_seconds == 10.0
+    monkeypatch.setattr(ChainScreen, "auto_hint_seconds", 0.2)  # the same timer, sooner
     async with playing(settings=Settings(tutorial_seen=True, auto_hint=True)) as (pilot, screen):
-        assert screen._idle_timer is not None
-        screen._auto_hint()  # what the 10 s timer calls
-        await settle(pilot)
-        assert board_of(screen).hint == screen.rules.hint(screen.state)
+        board = board_of(screen)
+        await until(pilot, lambda: bool(board.hint), what="the automatic hint, by itself")
+        assert board.hint == screen.rules.hint(screen.state)
 
 
 async def test_daily_has_no_shuffle_or_undo_to_spend() -> None:

@@ -17,6 +17,7 @@ from tests.ui_chain.conftest import (
     no_pairs,
     playing,
 )
+from tests.waiting import until
 from twofold.core.codes import share_string
 from twofold.core.daily import daily_code
 from twofold.core.session import Session
@@ -47,17 +48,15 @@ async def test_a_new_highest_tile_bursts_into_confetti(reduced: bool) -> None:
         await drag(pilot, board, [(7, 0), (7, 1)])
         assert "New tile: 512" in str(screen.query_one("#chain-status").render())
         if reduced:
-            assert board._burst is None  # only the end state and the words
+            assert not board.bursting  # only the end state and the words
             return
-        assert board._burst is not None
+        assert board.bursting
         board.clock = lambda: 500.3
         board.refresh()
         lines = [s.text for s in board.render_lines(Region(0, 0, *board.size))]
         assert sum(line.count(glyph) for line in lines for glyph in "*✦•▪◆✶") > 5
-        board.clock = lambda: 502.0  # the burst is over
-        board.refresh()
-        board._flourish_frame()
-        assert board._burst is None
+        board.clock = lambda: 502.0  # the burst is over: its next frame ends it
+        await until(pilot, lambda: not board.bursting, what="the confetti to stop")
 
 
 @pytest.mark.parametrize("reduced", [False, True])

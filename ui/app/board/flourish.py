@@ -138,6 +138,11 @@ class Flourishes:
         self._burst = Burst(geometry.centre(cell), self.clock(), seed=hash(cell))
         self._keep_drawing()
 
+    @property
+    def bursting(self: ChainBoard) -> bool:
+        """Whether confetti is flying (it stops by itself after CONFETTI_SECONDS)."""
+        return self._burst is not None
+
     def _keep_drawing(self: ChainBoard) -> None:
         if self._flourish_timer is None:
             self._flourish_timer = self.set_interval(FRAME_SECONDS, self._flourish_frame)

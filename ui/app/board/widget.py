@@ -169,6 +169,12 @@ class GameBoard(Widget):
         """How far the running motion was at its last frame, 0 to 1 (1 when nothing moves)."""
         return self._progress if self._motion is not None else 1.0
 
+    @progress.setter
+    def progress(self, value: float) -> None:
+        """Hold the running motion at ``value`` of its way (a test draws one frame of it)."""
+        self._progress = min(1.0, max(0.0, value))
+        self.refresh()
+
     def finish_animation(self) -> None:
         """Jump to the end of the running motion, if any (any input does this)."""
         if self._motion_timer is not None:

@@ -18,6 +18,8 @@ class Pausing:
     """Pause and the idle timer of :class:`ChainScreen` (a part of it)."""
 
     paused: bool = False
+    #: the quiet seconds before the automatic hint (a test shortens it on the class)
+    auto_hint_seconds: float = AUTO_HINT_SECONDS
     _idle_timer: Timer | None = None
 
     def set_paused(self: ChainScreen, paused: bool) -> None:
@@ -53,7 +55,7 @@ class Pausing:
             self._idle_timer.stop()
             self._idle_timer = None
         if self.settings.auto_hint and self.mode.hint is not None:
-            self._idle_timer = self.set_timer(AUTO_HINT_SECONDS, self._auto_hint)
+            self._idle_timer = self.set_timer(self.auto_hint_seconds, self._auto_hint)
 
     def _auto_hint(self: ChainScreen) -> None:
         self._idle_timer = None

@@ -254,7 +254,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
             self.status_line.clear_refusal()
         self.restart_idle()
         self.refresh_status()
-        self.refresh_bindings()
+        self.refresh_keys()
 
     @on(ChainBoard.Refused)
     def _chain_refused(self, message: ChainBoard.Refused) -> None:

@@ -72,6 +72,8 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         self._settings = settings
         self._best = 0
         self._session_closed = False
+        #: the keys the footer shows now (see refresh_keys)
+        self._shown_keys: tuple[Any, ...] | None = None
         set_node_bindings(self, self._offered_bindings())
 
     def _offered_bindings(self) -> BindingsMap:
@@ -288,7 +290,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         self.announce(text)
         if self.settings.sound and (scored or step.reached_goal):
             self.app.bell()
-        self.refresh_bindings()
+        self.refresh_keys()
         if step.reached_goal and not self.game.flags.kept_going:
             self.stop_solver()
             dialog = WinDialog(self.mode.goal or 0, after.score, self.mode.aim_after_goal())
@@ -356,6 +358,24 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         self.dismiss()
 
     # -- games ----------------------------------------------------------------------------------
+
+    def _keys_now(self) -> tuple[Any, ...]:
+        return tuple(
+            (key, a.binding.action, a.binding.description, a.binding.show, a.enabled, a.tooltip)
+            for key, a in self.active_bindings.items()
+        )
+
+    def refresh_bindings(self) -> None:
+        self._shown_keys = None  # refreshed from elsewhere: the next refresh_keys redraws
+        super().refresh_bindings()
+
+    def refresh_keys(self) -> None:
+        """Refresh the footer's keys if what they offer has changed: a footer built again
+        after every move, the same as before, was most of a move's time."""
+        keys = self._keys_now() if self.is_current else None
+        if keys is None or keys != self._shown_keys:
+            super().refresh_bindings()
+            self._shown_keys = keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         offered = {
