@@ -33,6 +33,7 @@ from tests.browser.served import (
     wait_for_text,
     wait_until,
 )
+from tests.processes import alive
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.plugins import Registry, registry
@@ -224,13 +225,6 @@ def children_of(pid: int) -> set[int]:
         if int(fields[1]) == pid and fields[0] != "Z":
             found.add(int(stat.parent.name))
     return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def test_ctrl_c_stops_the_server_and_every_game_it_started_each_saved(

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import alive, descendants
 from twofold.core.store import open_store
 
 pytestmark = pytest.mark.skipif(
@@ -50,31 +51,6 @@ def wait_until(check: Callable[[], object], timeout: float, step: float = 0.05) 
         if value or time.monotonic() > deadline:
             return value
         time.sleep(step)
-
-
-def running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
-
-
-def descendants(pid: int) -> set[int]:
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        for task in Path(f"/proc/{parent}/task").glob("*"):
-            try:
-                kids = (task / "children").read_text().split()
-            except OSError:
-                continue
-            for kid in map(int, kids):
-                if kid not in found:
-                    found.add(kid)
-                    todo.append(kid)
-    return found
 
 
 def saved_moves(home: Path) -> int:
@@ -163,7 +139,7 @@ def on_a_terminal(twofold_home: Path) -> Iterator[Callable[[list[str]], Terminal
     yield start
     for terminal in started:
         for pid in [terminal.process.pid, *descendants(terminal.process.pid)]:
-            if running(pid):
+            if alive(pid):
                 os.kill(pid, signal.SIGKILL)
         terminal.process.wait(10)
 
@@ -186,7 +162,7 @@ def test_a_closed_terminal_ends_the_app_saved(
     pids = [terminal.process.pid, *descendants(terminal.process.pid)]
     closed = time.monotonic()
     terminal.close()
-    gone = wait_until(lambda: not any(running(pid) for pid in pids), ENDS_SECONDS)
+    gone = wait_until(lambda: not any(alive(pid) for pid in pids), ENDS_SECONDS)
     assert gone, f"still running {time.monotonic() - closed:.1f} s after its terminal closed"
     assert saved_moves(twofold_home) == moves
     assert seat_free(twofold_home)
@@ -258,8 +234,8 @@ def test_sigterm_stops_every_solve_worker_and_prints_the_games_finished(
     out, err = solve.communicate(timeout=30)
     assert solve.returncode == 128 + signal.SIGTERM, err
     assert "Stopped:" in out, out + err
-    assert wait_until(lambda: not any(running(pid) for pid in family), 10), [
-        pid for pid in family if running(pid)
+    assert wait_until(lambda: not any(alive(pid) for pid in family), 10), [
+        pid for pid in family if alive(pid)
     ]
 
 

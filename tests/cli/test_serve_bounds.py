@@ -27,6 +27,7 @@ import aiohttp
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.browser.served import Served, start_server
+from tests.processes import alive
 from twofold.core.codes import code_from_text
 from twofold.core.store import open_store
 from twofold.ui.command.serve import allowed_hosts
@@ -41,15 +42,6 @@ WAIT = 30.0
 
 
 # -- processes --------------------------------------------------------------------------------
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie waiting to be reaped has ended)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
 
 
 def children(pid: int) -> list[int]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import descendants
 from twofold.ui.command.cli import main
 
 CODE = "1NYG88J8"
@@ -70,24 +71,6 @@ def test_without_dask_the_cluster_says_how_to_install_it(
     assert err.count("\n") == 1 and "pip install twofold[cluster]" in err
 
 
-def _children(pid: int) -> set[int]:
-    """Every live descendant of ``pid`` (from /proc)."""
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        for task in Path(f"/proc/{parent}/task").glob("*"):
-            try:
-                kids = (task / "children").read_text().split()
-            except OSError:
-                continue
-            for kid in map(int, kids):
-                if kid not in found:
-                    found.add(kid)
-                    todo.append(kid)
-    return found
-
-
 def _cpu_seconds(pid: int) -> float:
     """The CPU time a process has used so far (Linux /proc), 0 once it is gone."""
     try:
@@ -123,14 +106,14 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     workers: set[int] = set()
     deadline = time.monotonic() + 30
     while len(workers) < 2 and time.monotonic() < deadline:
-        workers = _children(solve.pid)
+        workers = descendants(solve.pid)
         time.sleep(0.1)
     # let the workers finish some games: three seconds of their CPU is well past their
     # start-up and dozens of depth-1 games, however busy the machine (a 3 s sleep was not)
     deadline = time.monotonic() + 120
     while sum(map(_cpu_seconds, workers)) < 3 and time.monotonic() < deadline:
         time.sleep(0.1)
-    workers |= _children(solve.pid)
+    workers |= descendants(solve.pid)
     solve.send_signal(signal.SIGINT)
     try:
         out, err = solve.communicate(timeout=30)

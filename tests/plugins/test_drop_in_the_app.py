@@ -4,9 +4,6 @@ preview, empty cells drawn as a grid, the next blocks beside the board, falls an
 
 from __future__ import annotations
 
-import asyncio
-import dataclasses
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -15,12 +12,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.core.toy import TALLY
+from tests.plugins.playing import Body, play_in_the_app
 from twofold.core import hookimpl, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.events import Appeared, Fell, Merged
 from twofold.core.presentation import TutorialPage
 from twofold.core.rules import Mode
-from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board.motion import plan
 from twofold.ui.app.board.place import PlaceBoard
@@ -29,7 +26,6 @@ from twofold.ui.app.screens.slide import SlideScreen
 from twofold.ui.app.screens.tutorial import TutorialScreen
 
 CODE = code_from_text("drop")
-Body = Callable[[TwofoldApp, Pilot[Any]], Awaitable[None]]
 
 
 def in_the_app(
@@ -40,24 +36,9 @@ def in_the_app(
     seen: tuple[str, ...] = ("drop",),
     motion: bool = False,
 ) -> None:
-    store = open_store()
-    settings = dataclasses.replace(
-        store.load_settings(), tutorials_seen=seen, reduced_motion=not motion
-    )
-    store.save_settings(settings)
     if registry is None:
         registry = plugins.load([("drop", twofold_drop)], entry_points_=[])
-
-    async def run() -> None:
-        app = TwofoldApp(registry, store, mode_id=mode_id, code=CODE)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            await body(app, pilot)
-
-    try:
-        asyncio.run(run())
-    finally:
-        store.close()
+    play_in_the_app(body, registry, mode_id, code=CODE, seen=seen, motion=motion)
 
 
 def styles_at(board: PlaceBoard, cell: tuple[int, int]) -> set[str]:

@@ -5,10 +5,8 @@ it ends), and shows what comes next beside it for any kind of controls."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import importlib.metadata
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -16,12 +14,12 @@ import twofold_drop
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tests.plugins.playing import Body, play_in_the_app
 from twofold.core import hookimpl, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.events import Appeared, Earned, Event, Fell, Merged, Moved, Praised, Removed
 from twofold.core.presentation import Status
 from twofold.core.rules import Mode
-from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board import motion as board_motion
 from twofold.ui.app.board.chain import ChainBoard
@@ -32,7 +30,6 @@ from twofold.ui.app.board.widget import GameBoard
 
 CODE = code_from_text("one board")
 KINDS = {"2048": SlideBoard, "2248": ChainBoard, "drop": PlaceBoard}
-Body = Callable[[TwofoldApp, Pilot[Any]], Awaitable[None]]
 
 
 class Offers:
@@ -59,23 +56,8 @@ def registry(*extra: Mode) -> plugins.Registry:
 def in_the_app(
     body: Body, mode_id: str, *, motion: bool = False, modes: tuple[Mode, ...] = ()
 ) -> None:
-    store = open_store()
     seen = ("2048", "2248", "drop", mode_id)
-    settings = dataclasses.replace(
-        store.load_settings(), tutorials_seen=seen, reduced_motion=not motion
-    )
-    store.save_settings(settings)
-
-    async def run() -> None:
-        app = TwofoldApp(registry(*modes), store, mode_id=mode_id, code=CODE)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            await body(app, pilot)
-
-    try:
-        asyncio.run(run())
-    finally:
-        store.close()
+    play_in_the_app(body, registry(*modes), mode_id, code=CODE, seen=seen, motion=motion)
 
 
 def empty(rows: int, cols: int, **tiles: int) -> tuple[tuple[int, ...], ...]:
