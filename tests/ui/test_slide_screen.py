@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
 from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.waiting import palette_lists
@@ -513,3 +514,24 @@ async def test_a_move_that_changes_no_key_leaves_the_footer_as_it_is(make_app: A
                 break
         assert screen.session.game.state.moves > MID_GAME["moves"] + 1, "no second move"
         assert list(footer.children) == keys  # the very same keys, not a new footer
+
+
+async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: AppFactory):
+    """Textual's Footer rebuilds on every bindings signal (focus, screen switches), most of
+    them the same keys: ours rebuilds when a key, its label or its state changes."""
+    app = make_app("2048", position=MID_GAME, motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = slide(app)
+        footer = screen.query_one(Footer)
+        keys = list(footer.query(FooterKey))
+        [undo] = [key for key in keys if key.action == "undo"]
+        assert undo.has_class("-disabled"), "undo is shown, dimmed, before the first move"
+        screen.refresh_bindings()  # the signal, with the same keys
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys
+        await pilot.press("left")  # undo is enabled now: the footer changes
+        await pilot.pause()
+        [undo] = [key for key in footer.query(FooterKey) if key.action == "undo"]
+        assert not undo.has_class("-disabled")
+        assert list(footer.query(FooterKey)) != keys

@@ -21,13 +21,14 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.settings import Settings
 from twofold.ui.app.language import key_label
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
+from twofold.ui.app.widgets.footer import Footer
 
 #: what each screen is called in the list of keys (by class name); a screen missing
 #: here is listed under its class name, and tests/i18n says so

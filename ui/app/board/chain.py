@@ -121,7 +121,7 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
     @property
     def reduced_motion(self) -> bool:
         """No motion, no shake and no confetti (the screen keeps it in step with settings)."""
-        return not self.animate_moves
+        return not self.moves_shown
 
     @reduced_motion.setter
     def reduced_motion(self, reduced: bool) -> None:

@@ -147,7 +147,7 @@ class GameBoard(Widget):
         self.finish_animation()
         self.board = tuple(tuple(row) for row in after)
         motion = plan(before, self.board, events_)
-        if motion is None or motion.seconds <= 0 or not self.animate_moves or not self.is_mounted:
+        if motion is None or motion.seconds <= 0 or not self.is_mounted or not self.moves_shown:
             self.refresh()
             return
         self._motion = motion
@@ -155,6 +155,12 @@ class GameBoard(Widget):
         self._progress = 0.0
         self._motion_timer = self.set_interval(FRAME_SECONDS, self._tick)
         self.refresh()
+
+    @property
+    def moves_shown(self) -> bool:
+        """Whether actions move: not under reduced motion, nor while Textual's animation level
+        is "none" (``TEXTUAL_ANIMATIONS=none``, which may also be set while the app runs)."""
+        return self.animate_moves and not (self.is_attached and self.app.animation_level == "none")
 
     @property
     def animating(self) -> bool:

@@ -19,7 +19,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
@@ -37,6 +36,7 @@ from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
 from twofold.ui.app.widgets.announce import AnnouncementLine
+from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.topbar import TopBar
 from twofold.ui.cells import for_people
 from twofold.ui.practice import practice_words

@@ -9,13 +9,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
 from twofold.ui.app.controls import SCREENS
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
+from twofold.ui.app.widgets.footer import Footer
 
 _KEY_NAMES = {
     "left": "←",

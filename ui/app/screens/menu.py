@@ -9,11 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from twofold.core.i18n import _
 from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from twofold.ui.app.app import TwofoldApp

@@ -9,10 +9,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
-from textual.widgets import Button, Footer, Label, Select, Switch
+from textual.widgets import Button, Label, Select, Switch
 
 from twofold.core.i18n import _, available_languages, language_name
 from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.widgets.footer import Footer
 
 if TYPE_CHECKING:
     from twofold.ui.app.app import TwofoldApp

@@ -10,12 +10,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Label, Select, Sparkline, Static
+from textual.widgets import Label, Select, Sparkline, Static
 
 from twofold.core.i18n import _, ngettext
 from twofold.core.records import Records
 from twofold.core.rules import Mode
 from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.tiles import tile_style
 
 if TYPE_CHECKING:
