@@ -1,7 +1,9 @@
-"""Processes as Linux's /proc shows them: whether one still runs, and all it started."""
+"""Processes as Linux's /proc shows them: whether one still runs, all it started, and the
+CPU time it has used."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -30,3 +32,13 @@ def descendants(pid: int) -> set[int]:
                     found.add(kid)
                     todo.append(kid)
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time ``pid`` has used so far, 0 once it is gone: a wait on work done, which a
+    busy machine does not shorten as it does a sleep."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import alive, descendants
+from tests.processes import alive, cpu_seconds, descendants
 from twofold.core.store import open_store
 
 pytestmark = pytest.mark.skipif(
@@ -228,7 +228,8 @@ def test_sigterm_stops_every_solve_worker_and_prints_the_games_finished(
     solve = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     workers = wait_until(lambda: len(descendants(solve.pid)) >= 3 and descendants(solve.pid), 60)
     assert workers, "the workers never started"
-    time.sleep(2)  # let the workers finish some games
+    # some hundred depth-1 games in a second of the workers' CPU, however busy the machine
+    assert wait_until(lambda: sum(map(cpu_seconds, descendants(solve.pid))) >= 1, 120)
     family = descendants(solve.pid)
     solve.send_signal(signal.SIGTERM)
     out, err = solve.communicate(timeout=30)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import descendants
+from tests.processes import cpu_seconds, descendants
 from twofold.ui.command.cli import main
 
 CODE = "1NYG88J8"
@@ -71,15 +71,6 @@ def test_without_dask_the_cluster_says_how_to_install_it(
     assert err.count("\n") == 1 and "pip install twofold[cluster]" in err
 
 
-def _cpu_seconds(pid: int) -> float:
-    """The CPU time a process has used so far (Linux /proc), 0 once it is gone."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-
-
 def _running(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -108,10 +99,10 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     while len(workers) < 2 and time.monotonic() < deadline:
         workers = descendants(solve.pid)
         time.sleep(0.1)
-    # let the workers finish some games: three seconds of their CPU is well past their
-    # start-up and dozens of depth-1 games, however busy the machine (a 3 s sleep was not)
+    # let the workers finish some games: a second of their CPU is past their start-up (a
+    # quarter of a second each) and some hundred depth-1 games (a 3 s sleep was not, when busy)
     deadline = time.monotonic() + 120
-    while sum(map(_cpu_seconds, workers)) < 3 and time.monotonic() < deadline:
+    while sum(map(cpu_seconds, workers)) < 1 and time.monotonic() < deadline:
         time.sleep(0.1)
     workers |= descendants(solve.pid)
     solve.send_signal(signal.SIGINT)

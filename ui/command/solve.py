@@ -16,11 +16,7 @@ import os
 import signal
 import sys
 from collections.abc import Iterator
-from typing import Any, TextIO
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from typing import TYPE_CHECKING, Any, TextIO
 
 from twofold.core.autoplay import PlayedGame, milestones, play_out, summarise
 from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
@@ -30,6 +26,9 @@ from twofold.core.rules import Mode
 from twofold.core.session import rules_faults
 from twofold.ui.command import completion
 from twofold.ui.command.about import slow_search_line
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 DEFAULT_MODE = "2048"
 USAGE_ERROR = 2
@@ -152,6 +151,10 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     finished: dict[int, PlayedGame] = {}
     interrupted = False
     stopped_by: list[int] = []
+    # rich only when games are played: every command builds this module's parser
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     progress = Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -241,6 +244,8 @@ def _label(mode: Mode, key: str) -> str:
 
 def _table(mode: Mode, summary: dict[str, Any]) -> Table:
     # One fact a row, so the table fits an 80-column terminal.
+    from rich.table import Table
+
     table = Table(title=_("The autoplayer on {mode}").format(mode=summary["mode"]))
     table.add_column(_("games"))
     table.add_column(str(summary["games"]), justify="right")

@@ -6,11 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
-
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from typing import TYPE_CHECKING, Any, TextIO
 
 from twofold.core.i18n import _, ngettext
 from twofold.core.plugins import registry
@@ -19,6 +15,9 @@ from twofold.core.records import Records
 from twofold.core.rules import Mode
 from twofold.core.store import SqliteStore, open_store
 from twofold.ui.command import completion
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 #: blocks from low to high for the line of recent scores
 SPARK = "▁▂▃▄▅▆▇█"
@@ -74,6 +73,8 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
         }
         print(json.dumps(data), file=out)
         return 0
+    from rich.console import Console  # rich only for a table: every command builds this parser
+
     console = Console(file=out, highlight=False)
     if not report:
         console.print(_("No finished games yet."))
@@ -142,6 +143,9 @@ def sparkline(scores: Sequence[int]) -> str:
 
 
 def _table(records: Records, mode: Mode | None, recent: Sequence[int]) -> Table:
+    from rich.table import Table
+    from rich.text import Text
+
     title = mode.title if mode is not None else records.mode_id
     table = Table(title=title, show_header=False, title_justify="left", min_width=40)
     table.add_column(_("Record"), style="bold")
