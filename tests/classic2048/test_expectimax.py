@@ -20,6 +20,14 @@ _expectimax = pytest.importorskip(
 ENGINE = engine(4)
 
 
+@pytest.fixture
+def configured() -> None:
+    """The heuristic configured, as any search does first: a test that calls the compiled
+    search itself, alone or first of its process, met "configure() the heuristic first"
+    (seen with --order random:1, and on one of six workers)."""
+    Solver(4, 1).scores(ENGINE.pack([[1, 1, 0, 0], [0] * 4, [0] * 4, [0] * 4]))
+
+
 def boards(largest: int = 14) -> st.SearchStrategy[int]:
     """Packed 4x4 boards with about a third of the cells empty."""
     cell = st.one_of(st.just(0), st.integers(1, largest))
@@ -70,6 +78,7 @@ def test_the_default_depth_agrees_on_an_early_board() -> None:
     assert solver.scores(packed) == Solver(4, compiled=False).scores(packed)
 
 
+@pytest.mark.usefixtures("configured")
 def test_two_32768s_that_would_merge_send_the_search_to_python() -> None:
     packed = ENGINE.pack([[15, 15, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
     assert _expectimax.moves(nibbles(packed)) is None
@@ -84,10 +93,8 @@ def test_a_65536_is_searched_in_python() -> None:
     assert Solver(4, 2).scores(packed) == Solver(4, 2, compiled=False).scores(packed)
 
 
+@pytest.mark.usefixtures("configured")
 def test_bad_calls_are_errors_not_crashes() -> None:
-    # a search configures the heuristic first, as any does: alone, or first of its process,
-    # this test met "configure() the heuristic first" instead (seen with --order random:1)
-    Solver(4, 1).scores(ENGINE.pack([[1, 1, 0, 0], [0] * 4, [0] * 4, [0] * 4]))
     with pytest.raises(ValueError):
         _expectimax.configure(b"too short")
     with pytest.raises(ValueError):

@@ -28,7 +28,7 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.events import VOCABULARY
 
 from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR
-from .wheels import TIMEOUT, build_wheel
+from .wheels import TIMEOUT, build_wheels
 
 CODE = code_from_text("end-to-end")
 #: nothing from the test run may leak into the new environment's imports or plugins
@@ -85,8 +85,7 @@ class Env:
 def example_wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The example plugins as wheels, built by pip from copies of their folders."""
     out = tmp_path_factory.mktemp("wheels")
-    projects = (FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR)
-    return {project.name: build_wheel(project, out) for project in projects}
+    return build_wheels((FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR), out)
 
 
 @pytest.fixture
