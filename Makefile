@@ -33,15 +33,10 @@ TEST_WORKERS ?= 6
 # more pytest options for make test, e.g. PYTEST_ARGS="--order random:7 --durations=20"
 PYTEST_ARGS ?=
 
-# The suite starts some 300 Python processes: each reads its modules compiled, as Python does
-# by default, even where PYTHONDONTWRITEBYTECODE turns that off (it made each compile them all).
-# One collection first compiles the test modules (pytest's own rewrite), once for all workers:
-# on a fresh clone, each worker spent two seconds of CPU on it. Its errors show in the run.
-test: export PYTHONDONTWRITEBYTECODE =
+# the suite starts some 300 Python processes: each reads its modules compiled, as Python does
+# by default, even where PYTHONDONTWRITEBYTECODE turns that off (it made each compile them all)
 test: $(STAMP)  ## install and run the whole test suite, on TEST_WORKERS processes
-	$(BIN)/python -m compileall -q -j 0 core ui variants testing twofold tests
-	$(BIN)/python -m pytest -q -p no:cacheprovider --collect-only $(PYTEST_ARGS) > /dev/null || true
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pyproject.toml)
 	$(BIN)/ruff check .
