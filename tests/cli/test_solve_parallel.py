@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.processes import cpu_seconds, descendants
+from tests.processes import alive, cpu_seconds, descendants
 from twofold.ui.command.cli import main
 
 CODE = "1NYG88J8"
@@ -71,14 +71,6 @@ def test_without_dask_the_cluster_says_how_to_install_it(
     assert err.count("\n") == 1 and "pip install twofold[cluster]" in err
 
 
-def _running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has stopped
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path) -> None:
@@ -120,6 +112,6 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     assert 1 <= finished < 100000
     assert len(workers) >= 2
     deadline = time.monotonic() + 20
-    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not [pid for pid in workers if _running(pid)]
+    assert not [pid for pid in workers if alive(pid)]
