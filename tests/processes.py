@@ -7,13 +7,19 @@ import os
 from pathlib import Path
 
 
+def stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (state first); none once
+    the process is gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return []
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie waiting to be reaped has ended)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state not in ("Z", "X")
+    fields = stat(pid)
+    return bool(fields) and fields[0] not in ("Z", "X")
 
 
 def descendants(pid: int) -> set[int]:
@@ -37,8 +43,7 @@ def descendants(pid: int) -> set[int]:
 def cpu_seconds(pid: int) -> float:
     """The CPU time ``pid`` has used so far, 0 once it is gone: a wait on work done, which a
     busy machine does not shorten as it does a sleep."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
+    fields = stat(pid)
+    if not fields:
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime

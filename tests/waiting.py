@@ -1,4 +1,5 @@
-"""Waiting on a condition in an app test, never on a fixed sleep (a busy machine is slow)."""
+"""Waiting on a condition, never on a fixed sleep (a busy machine is slow): in an app test
+(``until``), or on processes, servers and pages outside one (``wait_until``)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ async def until(
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {seconds or WAIT_SECONDS} s for {what or condition}")
         await pilot.pause(0.02)
+
+
+def wait_until(check: Callable[[], Any], timeout: float = WAIT_SECONDS, step: float = 0.05) -> Any:
+    """``check()`` once it is true, or its last false value after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(step)
 
 
 def palette_options(pilot: Pilot[Any]) -> list[str]:

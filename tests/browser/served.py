@@ -13,7 +13,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -175,15 +174,6 @@ def drag(page: Any, points: list[tuple[float, float]]) -> None:
     for x, y in points[1:]:
         page.mouse.move(x, y, steps=4)
     page.mouse.up()
-
-
-def wait_until(check: Any, timeout: float = 10) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 # -- a phone: touches, and what a screenshot shows -------------------------------------------

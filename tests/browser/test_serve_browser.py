@@ -31,9 +31,9 @@ from tests.browser.served import (
     wait_for,
     wait_for_announcement,
     wait_for_text,
-    wait_until,
 )
 from tests.processes import alive
+from tests.waiting import wait_until
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.plugins import Registry, registry

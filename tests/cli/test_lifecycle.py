@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from tests.processes import alive, cpu_seconds, descendants
+from tests.waiting import wait_until
 from twofold.core.store import open_store
 
 pytestmark = pytest.mark.skipif(
@@ -42,15 +43,6 @@ ENDS_SECONDS = 30.0
 
 def twofold(*args: str) -> list[str]:
     return [sys.executable, "-m", "twofold.ui.command.cli", *args]
-
-
-def wait_until(check: Callable[[], object], timeout: float, step: float = 0.05) -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(step)
 
 
 def saved_moves(home: Path) -> int:

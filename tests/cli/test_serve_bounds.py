@@ -28,6 +28,7 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from tests.browser.served import Served, start_server
 from tests.processes import alive
+from tests.waiting import wait_until
 from twofold.core.codes import code_from_text
 from twofold.core.store import open_store
 from twofold.ui.command.serve import allowed_hosts
@@ -62,15 +63,6 @@ def environment(pid: int) -> dict[str, str]:
     raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     pairs = (item.decode(errors="replace").partition("=") for item in raw if item)
     return {name: value for name, _sep, value in pairs}
-
-
-def wait_until(check: Callable[[], Any], timeout: float = WAIT) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(0.05)
 
 
 @pytest.fixture
@@ -315,9 +307,9 @@ def test_a_page_process_gets_a_clamped_size_and_lives_through_a_negative_resize(
             aiohttp.ClientSession() as client,
             client.ws_connect(websocket_url(served, f"ws?{query}")) as websocket,
         ):
-            (page,) = wait_until(lambda: children(served.process.pid))
+            (page,) = wait_until(lambda: children(served.process.pid), WAIT)
             # between its fork and its exec a page still has the server's environment
-            started = wait_until(lambda: "ROWS" in environment(page) and environment(page))
+            started = wait_until(lambda: "ROWS" in environment(page) and environment(page), WAIT)
             drawn = await drawn_with(websocket, b"twofold")  # the menu
             await websocket.send_json(["resize", {"width": -5, "height": -5}])
             await websocket.send_json(["resize", {"width": 90, "height": 30}])
@@ -331,7 +323,7 @@ def test_a_page_process_gets_a_clamped_size_and_lives_through_a_negative_resize(
         str(web.MAX_ROWS),
     )
     assert huge_drawn and huge_running
-    wait_until(lambda: not children(served.process.pid))
+    wait_until(lambda: not children(served.process.pid), WAIT)
     small, small_drawn, small_running = asyncio.run(open_page("width=-5&height=-5"))
     assert (small["COLUMNS"], small["ROWS"]) == (
         str(web.MIN_COLUMNS),
@@ -360,7 +352,7 @@ def test_a_frame_over_the_cap_closes_the_page_and_ends_its_app(served: Served) -
     closed, page = asyncio.run(play())
     assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
     assert closed.data == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
-    assert wait_until(lambda: not alive(page))
+    assert wait_until(lambda: not alive(page), WAIT)
 
 
 def test_input_past_its_allowance_waits() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.processes import alive, cpu_seconds, descendants
+from tests.waiting import wait_until
 from twofold.ui.command.cli import main
 
 CODE = "1NYG88J8"
@@ -86,16 +87,12 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
         # the solver would never see the Ctrl+C (it played on for minutes)
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    workers: set[int] = set()
-    deadline = time.monotonic() + 30
-    while len(workers) < 2 and time.monotonic() < deadline:
-        workers = descendants(solve.pid)
-        time.sleep(0.1)
+    workers: set[int] = (
+        wait_until(lambda: len(descendants(solve.pid)) >= 2 and descendants(solve.pid), 30) or set()
+    )
     # let the workers finish some games: a second of their CPU is past their start-up (a
     # quarter of a second each) and some hundred depth-1 games (a 3 s sleep was not, when busy)
-    deadline = time.monotonic() + 120
-    while sum(map(cpu_seconds, workers)) < 1 and time.monotonic() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: sum(map(cpu_seconds, workers)) >= 1, 120)
     workers |= descendants(solve.pid)
     solve.send_signal(signal.SIGINT)
     try:
@@ -111,7 +108,5 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     finished = int(out.split("Stopped:")[1].split()[0])
     assert 1 <= finished < 100000
     assert len(workers) >= 2
-    deadline = time.monotonic() + 20
-    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
-        time.sleep(0.05)
+    wait_until(lambda: not any(alive(pid) for pid in workers), 20)
     assert not [pid for pid in workers if alive(pid)]

@@ -28,11 +28,10 @@ def build_wheel(project: Path, out: Path) -> Path:
 def build_wheels(projects: Sequence[Path], out: Path) -> dict[str, Path]:
     """Each project's wheel by its folder's name, built in ``out`` by one pip run (a pip run
     takes half a second to start), from copies of their folders, offline."""
-    sources = []
-    for project in projects:
+    sources = [out / "src" / project.name for project in projects]
+    for project, source in zip(projects, sources, strict=True):
         # a copy: an in-tree build would leave build/ and *.egg-info in examples/
-        sources.append(out / "src" / project.name)
-        shutil.copytree(project, sources[-1], ignore=shutil.ignore_patterns("build", "*.egg-info"))
+        shutil.copytree(project, source, ignore=shutil.ignore_patterns("build", "*.egg-info"))
     # --no-build-isolation: the test environment's setuptools builds it, nothing is downloaded
     offline = ["--no-deps", "--no-index", "--no-build-isolation"]
     built = subprocess.run(
