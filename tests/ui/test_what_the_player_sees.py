@@ -1,0 +1,44 @@
+"""Issue 30 in the app, round three (points 5, 6, 8 to 13): what a player still tripped on."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Label, Sparkline
+
+from tests.ui.conftest import AppFactory
+from tests.ui.test_menu_and_screens import finish
+from tests.waiting import until
+from twofold.core.store import SqliteStore
+from twofold.ui.app.screens.settings import SettingsScreen
+from twofold.ui.app.screens.statistics import StatisticsScreen
+
+# -- 10. one finished game is a bar, not a wall ---------------------------------------------
+
+
+@pytest.mark.parametrize("scores", [(2116,), (900, 900, 900)], ids=["one game", "equal scores"])
+async def test_recent_scores_of_one_game_or_equal_scores_are_a_plot_not_a_wall(
+    make_app: AppFactory, store: SqliteStore, scores: tuple[int, ...]
+) -> None:
+    for n, score in enumerate(scores, start=1):
+        finish(store, "2048", score, (2, 4, 8, 256), n)
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.push_screen(StatisticsScreen("2048"))
+        await until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+        await pilot.pause()
+        plot = app.screen.query_one("#stats-scores", Sparkline)
+        assert plot.region.width <= 2 * len(scores)  # a bar a game, never stretched
+        assert app.export_screenshot().count("█") <= 4 * 2  # one bar at most, four rows tall
+
+
+# -- 13. the small things ------------------------------------------------------------------
+
+
+async def test_settings_has_a_title_as_statistics_has(make_app: AppFactory) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(SettingsScreen())
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        title = app.screen.query_one("#settings-title", Label)
+        assert str(title.render()) == "Settings"
+        assert title.region.y <= 1  # at the top, where Statistics has its own
