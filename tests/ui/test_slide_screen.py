@@ -168,6 +168,8 @@ async def test_copy_link_and_copy_result(make_app: AppFactory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         assert app.clipboard == share_string("2048", CODE)
+        assert isinstance(app.screen, ResultDialog)  # shown as Copy result is (issue 30)
+        await pilot.press("escape")
         await pilot.press("y")
         assert isinstance(app.screen, ResultDialog)
         assert "Score 1024" in app.clipboard

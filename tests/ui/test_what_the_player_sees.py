@@ -5,12 +5,18 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Label, Sparkline
 
-from tests.ui.conftest import AppFactory
+from tests.ui.conftest import CODE, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
-from tests.waiting import until
+from tests.waiting import notifications, until
 from twofold.core.store import SqliteStore
+from twofold.ui.app.dialogs import ResultDialog
+from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.settings import SettingsScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen
+
+#: every built-in game's family: no tutorial comes first
+FAMILIES = ("2048", "2248")
+
 
 # -- 10. one finished game is a bar, not a wall ---------------------------------------------
 
@@ -42,3 +48,24 @@ async def test_settings_has_a_title_as_statistics_has(make_app: AppFactory) -> N
         title = app.screen.query_one("#settings-title", Label)
         assert str(title.render()) == "Settings"
         assert title.region.y <= 1  # at the top, where Statistics has its own
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2248"])
+async def test_copy_link_and_copy_result_are_shown_one_way(
+    make_app: AppFactory, store: SqliteStore, mode_id: str
+) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app(mode_id, code=CODE, motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        shown = []
+        for key, title in (("c", "Link copied"), ("y", "Result copied")):
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, ResultDialog), what=title)
+            dialog = app.screen
+            assert isinstance(dialog, ResultDialog)
+            shown.append((dialog.title_text, dialog.body == app.clipboard))
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert shown == [("Link copied", True), ("Result copied", True)]
+        assert notifications(app) == []  # no toast beside the dialog

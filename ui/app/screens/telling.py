@@ -69,15 +69,17 @@ class Telling:
 
     def action_copy_link(self: GameScreen) -> None:
         link = self.share()
-        self.app.copy_to_clipboard(link)
         self.announce(_("Copied the link {link}.").format(link=link))
-        self.notify(link, title=_("Link copied"))
+        self.show_copied(_("Link copied"), link)
 
     def action_copy_result(self: GameScreen) -> None:
-        text = self.result_text()
-        self.app.copy_to_clipboard(text)
         self.announce(_("Copied the result."))
-        self.app.push_screen(ResultDialog(_("Result copied"), text))
+        self.show_copied(_("Result copied"), self.result_text())
+
+    def show_copied(self: GameScreen, title: str, text: str) -> None:
+        """Copy ``text`` and show it whole, in one dialog for every copy (link and result)."""
+        self.app.copy_to_clipboard(text)
+        self.app.push_screen(ResultDialog(title, text))
 
     def read_lines(self: GameScreen) -> list[str]:
         """The board row by row in the mode's words, then what comes next, if anything."""
