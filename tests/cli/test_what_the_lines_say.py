@@ -12,11 +12,15 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY
+from twofold.core import hookimpl, plugins
+from twofold.core.autoplay import milestones
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
 from twofold.core.presentation import Status
 from twofold.core.session import MemoryStore, Session
 from twofold.core.store import SqliteStore, open_store
+from twofold.ui.command import solve
+from twofold.ui.command.cli import main
 from twofold.ui.lines import run_lines
 
 CODE = code_from_text("what the lines say")
@@ -93,3 +97,42 @@ def test_the_protocol_doc_counts_error_reasons_as_the_replies_do(store: SqliteSt
     doc = " ".join(PROTOCOL.read_text(encoding="utf-8").split())
     assert "the reasons in `error`, and everything `--plain`" not in doc
     assert "The reasons in `error` count from 0 too" in doc
+
+
+# -- 12. twofold solve counts the goals the mode names ---------------------------------------------
+
+
+class Adding:
+    """An autoplayer for the tally: add until it is full."""
+
+    def choose(self, state: Any) -> str | None:
+        return None if state.value >= 12 else "add"
+
+
+class NamedGoals:
+    @hookimpl
+    def twofold_register_modes(self, register: Any) -> None:
+        register(replace(TALLY, goal=10, next_goal=11, autoplayer=lambda depth: Adding()))
+
+
+def test_solve_counts_the_goals_the_mode_names_as_the_win_dialog_does(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loaded = plugins.load([("goals", NamedGoals())], entry_points_=[])
+    monkeypatch.setattr(solve, "registry", lambda: loaded)
+    argv = ["solve", "tally", "--games", "1", "--workers", "1", "--code", CODE, "--json"]
+    capsys.readouterr()
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert list(summary["reached"]) == ["10", "11"]  # the goal and the next aim, no 20/40/80
+    assert loaded.mode("tally").aim_after_goal() == 11
+
+
+@pytest.mark.parametrize(
+    ("goal", "next_goal", "named"),
+    [(2048, None, (2048, 4096, 8192, 16384)), (10, None, (10,)), (10, 11, (10, 11)), (None, 5, ())],
+)
+def test_milestones_are_the_goal_then_the_aims_after_it(
+    goal: int | None, next_goal: int | None, named: tuple[int, ...]
+) -> None:
+    assert milestones(replace(TALLY, goal=goal, next_goal=next_goal)) == named

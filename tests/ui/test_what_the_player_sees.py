@@ -8,6 +8,8 @@ from textual.widgets import Label, Sparkline
 from tests.ui.conftest import CODE, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
 from tests.waiting import notifications, until
+from twofold.core import plugins
+from twofold.core.session import Session
 from twofold.core.store import SqliteStore
 from twofold.ui.app.dialogs import ResultDialog
 from twofold.ui.app.screens.game import GameScreen
@@ -69,3 +71,29 @@ async def test_copy_link_and_copy_result_are_shown_one_way(
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert shown == [("Link copied", True), ("Result copied", True)]
         assert notifications(app) == []  # no toast beside the dialog
+
+
+# -- 12. Best on screen is the records' Best, always -----------------------------------------------
+
+
+async def test_best_after_reopening_and_undoing_is_the_records_best(
+    make_app: AppFactory, store: SqliteStore
+) -> None:
+    session = Session(plugins.registry().mode("2048"), store)
+    session.new_game(CODE)
+    for action in ("left", "up", "right", "down") * 10:
+        before = session.game.state.score
+        session.act(action)
+        if session.game.state.score > before:
+            break  # the last move scored: undo takes points back
+    session.close()
+    app = make_app("2048", motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        best = screen.topbar.query_one("#topbar-best", Label)
+        await pilot.press("u")
+        await until(pilot, lambda: screen.state.score < session.game.state.score)
+        records = store.records("2048").best
+        assert records == screen.state.score  # the records take the game in progress in
+        assert str(best.render()) == f"Best {records}"

@@ -151,7 +151,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         self.query_one(ActionBar).fit(event.size.width)
 
     def on_mount(self) -> None:
-        self._best = self.twofold.best_score(self.mode.id)
+        self._best = self.twofold.best_score(self.mode.id, live=False)
         self.apply_settings()
         self.show_numbers()
         self.announce(self.greeting())
@@ -205,7 +205,9 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     @property
     def best(self) -> int:
-        # A game that is not counted (a position, the Sample) never claims the best score.
+        """The records' Best: the finished games' and this game's score now, as the records
+        take the game in progress in. A game that is not counted (a position, the Sample)
+        never claims it."""
         return self._best if self.game.flags.uncounted else max(self._best, self.state.score)
 
     def show_numbers(self) -> None:
@@ -236,8 +238,8 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             bar.set(key, text)
 
     def refresh_best(self) -> None:
-        """Read the best score again (a game was just recorded)."""
-        self._best = self.twofold.best_score(self.mode.id)
+        """Read the finished games' best score again (a game was just recorded)."""
+        self._best = self.twofold.best_score(self.mode.id, live=False)
         if self.is_mounted:
             self.show_numbers()
 
