@@ -14,7 +14,13 @@ from twofold.core.codes import share_string
 from twofold.ui.app.app import TwofoldApp, screen_commands
 from twofold.ui.app.board import motion as board_motion
 from twofold.ui.app.board.slide import SlideBoard
-from twofold.ui.app.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.app.dialogs import (
+    BoardReading,
+    ConfirmDialog,
+    GameOverDialog,
+    ResultDialog,
+    WinDialog,
+)
 from twofold.ui.app.screens.slide import SlideScreen
 
 
@@ -234,13 +240,14 @@ async def test_a_finished_game_updates_best(make_app: AppFactory):
         assert app.best_score("2048") == 0
 
 
-async def test_read_board_fills_the_announcement(make_app: AppFactory):
+async def test_read_board_opens_the_reading_every_mode_has(make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
-        text = slide(app).announcer.text
-        assert text.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
-        assert len(text.splitlines()) == 4
+        reading = app.screen
+        assert isinstance(reading, BoardReading)  # as 2248's R (issue 30, point 5)
+        assert reading.body.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
+        assert len(reading.body.splitlines()) == 4
 
 
 async def test_maximise_the_board_and_back(make_app: AppFactory):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from textual.containers import VerticalGroup
 from textual.widgets import Label, Sparkline
 
 from tests.ui.conftest import CODE, AppFactory, set_settings
@@ -11,7 +14,7 @@ from tests.waiting import notifications, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
-from twofold.ui.app.dialogs import ResultDialog
+from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.settings import SettingsScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen
@@ -97,3 +100,57 @@ async def test_best_after_reopening_and_undoing_is_the_records_best(
         records = store.records("2048").best
         assert records == screen.state.score  # the records take the game in progress in
         assert str(best.render()) == f"Best {records}"
+
+
+# -- 5. R reads the board in one way, in every mode ----------------------------------------
+
+#: a 6x6 board of long numbers: its reading is the longest a 2048 board has
+LONG_ROWS = {
+    "board": [
+        [2, 4, 8, 16, 32, 64],
+        [128, 256, 512, 1024, 2048, 4096],
+        [8192, 16384, 32768, 65536, 131072, 0],
+        [0, 0, 0, 0, 0, 0],
+        [2, 0, 0, 0, 0, 2],
+        [0, 0, 0, 0, 0, 0],
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("mode_id", "position", "size"),
+    [
+        ("2048-6x6", LONG_ROWS, (44, 20)),
+        ("2048", None, (80, 24)),
+        ("2248", None, (44, 23)),
+        ("2248", None, (100, 32)),
+    ],
+)
+async def test_r_reads_the_board_in_a_dialog_whole_and_gone_with_it(
+    make_app: AppFactory,
+    store: SqliteStore,
+    mode_id: str,
+    position: dict[str, Any] | None,
+    size: tuple[int, int],
+) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app(mode_id, code=CODE, position=position, motion=False)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, BoardReading))
+        await pilot.pause()
+        reading = app.screen
+        assert reading.body.splitlines() == game.read_lines()
+        words = reading.query_one("#dialog-words")
+        assert words.max_scroll_y == 0  # every row shown, none behind a scroll
+        frame = reading.query_one(VerticalGroup).region
+        assert frame.y >= 0 and frame.bottom <= size[1] and frame.right <= size[0]
+        assert notifications(app) == []  # no toast over the arrows or the next screen
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game)
+        await pilot.press("q")
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen))
+        assert not any(isinstance(screen, BoardReading) for screen in app.screen_stack)

@@ -31,7 +31,6 @@ from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.chain.arming import Arming, cell_text
-from twofold.ui.app.chain.dialogs import BoardReading
 from twofold.ui.app.chain.ending import Ending
 from twofold.ui.app.chain.judge import ModeJudge
 from twofold.ui.app.chain.pause import Pausing
@@ -381,10 +380,6 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self.refresh_status()
 
     # -- other places ----------------------------------------------------------------------
-
-    def action_read_board(self) -> None:
-        self.finish_animation()
-        self.app.push_screen(BoardReading(self.read_lines()))
 
     def after_tutorial(self) -> None:
         """Back from the tutorial: the board has the keys, and a stuck board its offer."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from twofold.core.i18n import _
 from twofold.core.presentation import upcoming_words
 from twofold.core.rules import largest_tile
-from twofold.ui.app.dialogs import ResultDialog
+from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.links import game_link
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ class Telling:
         return [*lines, words[:1].upper() + words[1:] + "."] if words else lines
 
     def action_read_board(self: GameScreen) -> None:
-        lines = self.read_lines()
-        self.announce("\n".join(lines))
-        self.notify("\n".join(lines), title=_("The board"), timeout=8)
+        """The board in words in a dialog, one way in every mode (never a toast that
+        outlives its screen)."""
+        self.finish_animation()
+        self.app.push_screen(BoardReading(self.read_lines()))
