@@ -386,12 +386,14 @@ async def test_quitting_saves_and_reopening_resumes(make_app: AppFactory):
         assert "Welcome back" in screen.announcer.text
 
 
-async def test_escape_goes_back_to_the_menu_and_saves(make_app: AppFactory):
+async def test_menu_goes_back_to_the_menu_and_saves(make_app: AppFactory):
     app = make_app("2048", motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("left", "up")
         state = slide(app).session.game.state
-        await pilot.press("escape")
+        await pilot.press("escape")  # Esc pauses; Menu from the pause leaves (issue 30)
+        assert type(app.screen).__name__ == "PauseDialog"
+        await pilot.press("q")
         assert type(app.screen).__name__ == "MenuScreen"
         saved = app.store.load_save("2048")
         assert saved is not None and len(saved.actions) == state.moves

@@ -14,13 +14,14 @@ from tests.waiting import notifications, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
-from twofold.ui.app.dialogs import BoardReading, ResultDialog
+from twofold.ui.app.dialogs import BoardReading, PauseDialog, ResultDialog
 from twofold.ui.app.screens.game import GameScreen
+from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.settings import SettingsScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen
 
-#: every built-in game's family: no tutorial comes first
-FAMILIES = ("2048", "2248")
+#: every built-in mode's family: no tutorial comes first
+FAMILIES = tuple(sorted({mode.family for mode in plugins.registry().modes.values()}))
 
 
 # -- 10. one finished game is a bar, not a wall ---------------------------------------------
@@ -154,3 +155,36 @@ async def test_r_reads_the_board_in_a_dialog_whole_and_gone_with_it(
         await pilot.press("q")
         await until(pilot, lambda: not isinstance(app.screen, GameScreen))
         assert not any(isinstance(screen, BoardReading) for screen in app.screen_stack)
+
+
+# -- 11. Esc means the same in every game --------------------------------------------------
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2048-6x6", "2248", "2248-blitz"])
+async def test_esc_closes_what_is_open_else_pauses_and_never_leaves(
+    make_app: AppFactory, store: SqliteStore, mode_id: str
+) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app(mode_id, code=CODE, motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        await pilot.press("question_mark")  # something open: Esc closes it
+        await until(pilot, lambda: app.screen is not game)
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is game)
+        for _ in range(3):  # one more Esc pauses, the next plays on: never the menu
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, PauseDialog))
+            pause = app.screen
+            assert isinstance(pause, PauseDialog)
+            assert [choice for choice, _label, _variant in pause.buttons] == ["resume", "menu"]
+            assert not game.game.running
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is game)
+            assert game.game.running
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, PauseDialog))
+        await pilot.click("#choice-menu")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))

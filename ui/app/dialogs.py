@@ -250,6 +250,27 @@ class GameOverDialog(Dialog):
         super().__init__(_("Game over"), body, buttons, id="game-over-dialog")
 
 
+class PauseDialog(Dialog):
+    """The game waits, its clock stopped: Resume (``"resume"``, Esc again) or Menu (``"menu"``).
+
+    Esc means the same in every game: it closes what is open, else pauses here; a second
+    Esc plays on, so one press never leaves the game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,p", "choose('resume')", _("Resume"), id="pause.resume"),
+        Binding("q", "choose('menu')", _("Menu"), id="pause.menu"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Paused"),
+            _("The game and its clock wait for you."),
+            [("resume", _("Resume"), "primary"), ("menu", _("Menu"), "default")],
+            id="pause-dialog",
+        )
+
+
 class ResultDialog(Dialog):
     """A text the player may want to keep (the copied result), shown in full."""
 

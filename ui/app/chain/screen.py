@@ -343,15 +343,27 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self.finish_animation()
         self.board.remove_last()
 
-    def action_escape(self) -> None:
-        """Esc: cancel the chain, else disarm the power-up, else pause (or resume)."""
-        self.finish_animation()
+    def close_open(self) -> bool:
+        """Esc closes the chain drawn, else the armed power-up, else the pause P began."""
         if self.board.chain:
             self.board.cancel()
         elif self.armed is not None:
             self.disarm()
+        elif self.paused:
+            self.set_paused(False)
         else:
-            self.set_paused(not self.paused)
+            return False
+        return True
+
+    def pause_game(self) -> None:
+        self.set_paused(True)  # the board hidden behind the dialog, as P hides it
+        super().pause_game()
+
+    def after_pause(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.action_menu()
+        else:
+            self.set_paused(False)
 
     def action_undo(self) -> None:
         self.finish_animation()

@@ -390,6 +390,26 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             return True if offered[action] else None
         return True
 
+    def action_escape(self) -> None:
+        """Esc, the same in every game: close what is open, else pause (Resume or Menu)."""
+        self.finish_animation()
+        if not self.close_open():
+            self.pause_game()
+
+    def close_open(self) -> bool:
+        """Close what is open on the board (a chain drawn, a power-up armed); True if any."""
+        return False
+
+    def pause_game(self) -> None:
+        """Pause in a dialog with Resume and Menu (the clock stops while it is up)."""
+        from twofold.ui.app.dialogs import PauseDialog
+
+        self.app.push_screen(PauseDialog(), self.after_pause)
+
+    def after_pause(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.action_menu()
+
     def action_maximize_board(self) -> None:
         if self.maximized is not None:
             self.minimize()
