@@ -10,16 +10,20 @@ from textual.widgets import Label, Sparkline
 
 from tests.ui.conftest import CODE, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
+from tests.ui_chain.conftest import ladder
 from tests.waiting import notifications, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
+from twofold.ui.app.chain import ChainScreen
 from twofold.ui.app.dialogs import BoardReading, PauseDialog, ResultDialog
 from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.settings import SettingsScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen
 
+#: no pairs but a bottom row of 2 2 4 8 16: the chain (7,0) (7,1) (7,2) makes 8
+LADDER = ladder()
 #: every built-in mode's family: no tutorial comes first
 FAMILIES = tuple(sorted({mode.family for mode in plugins.registry().modes.values()}))
 
@@ -188,3 +192,34 @@ async def test_esc_closes_what_is_open_else_pauses_and_never_leaves(
         await until(pilot, lambda: isinstance(app.screen, PauseDialog))
         await pilot.click("#choice-menu")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+# -- 9. a hint is a path, shown at once, hidden with the board ------------------------------
+
+
+async def test_a_long_hint_shows_at_once_as_a_path_and_hides_with_the_board(
+    make_app: AppFactory, store: SqliteStore
+) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    position = {"board": [[2] * 5 for _ in range(8)]}  # the hint is all 40 tiles
+    app = make_app("2248", code=CODE, position=position, motion=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChainScreen))
+        screen = app.screen
+        assert isinstance(screen, ChainScreen)
+        await pilot.press("h")
+        await until(pilot, lambda: bool(screen.board.hint), what="the hint")
+        hint = screen.board.hint
+        assert len(hint) == 40
+        assert screen.board.marks()[2] == hint  # every tile of the path lit at once
+        markers = [screen.board._markers(cell) for cell in hint]  # private: the arrows drawn
+        assert markers[0][0] == "▶" and all(" " not in pair for pair in markers)
+        said = screen.announcer.text
+        assert "along the arrows" in said and len(said) <= 80  # a path, not 40 coordinates
+        await pilot.press("p")
+        await until(pilot, lambda: screen.paused)
+        await pilot.pause()
+        assert not screen.announcer.display  # hidden with the board
+        assert "along the arrows" not in app.export_screenshot()
+        await pilot.press("p")
+        await until(pilot, lambda: screen.announcer.display)
