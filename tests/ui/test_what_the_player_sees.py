@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 from textual.containers import VerticalGroup
 from textual.widgets import Label, Sparkline
+from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
 from tests.ui.conftest import CODE, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
@@ -17,7 +19,9 @@ from twofold.core.session import Session
 from twofold.core.store import SqliteStore
 from twofold.ui.app.chain import ChainScreen
 from twofold.ui.app.dialogs import BoardReading, PauseDialog, ResultDialog
+from twofold.ui.app.keys import KeyBindingsScreen, key_actions
 from twofold.ui.app.screens.game import GameScreen
+from twofold.ui.app.screens.help import HelpScreen
 from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.settings import SettingsScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen
@@ -192,6 +196,74 @@ async def test_esc_closes_what_is_open_else_pauses_and_never_leaves(
         await until(pilot, lambda: isinstance(app.screen, PauseDialog))
         await pilot.click("#choice-menu")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+# -- 8. a key shown acts, or says in one line why it cannot now -----------------------------
+
+
+async def test_2048_help_offers_no_tutorial_key(make_app: AppFactory, store: SqliteStore) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app("2048", code=CODE, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await pilot.pause()
+        shown = [key.description for key in app.screen.query(FooterKey)]
+        assert "Back" in shown and "Tutorial" not in shown
+
+
+async def test_the_key_bindings_list_only_what_an_installed_mode_offers(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.push_screen(KeyBindingsScreen())
+        await until(pilot, lambda: isinstance(app.screen, KeyBindingsScreen))
+        screen = app.screen
+        assert isinstance(screen, KeyBindingsScreen)
+        listed = {action.binding_id for action, _key in screen.rows}
+        assert "slide.hint" not in listed  # no slide mode here has a hint (2048 has none)
+        assert "chain.sample" not in listed  # nor a chain mode a Sample
+        assert {"slide.undo", "slide.watch_solver", "slide.sample", "chain.hint"} <= listed
+    # a plugin's slide mode with a hint brings the key back
+    slide = plugins.registry().mode("2048")
+    hinted = dataclasses.replace(slide, id="hinted", hint=lambda state: None)
+    from twofold.ui.app.keys import offered_actions
+
+    kept = offered_actions(key_actions(), [hinted])
+    assert "slide.hint" in {action.binding_id for action in kept}
+
+
+@pytest.mark.parametrize(
+    ("mode_id", "position", "why"),
+    [
+        ("2048", None, "nothing to undo"),
+        ("2248-blitz", None, "nothing to undo"),
+        ("2248", {"board": LADDER, "powerups": {"undo": 0}}, "no Undo left"),
+    ],
+)
+async def test_undo_that_cannot_act_says_why_in_the_announcement(
+    make_app: AppFactory,
+    store: SqliteStore,
+    mode_id: str,
+    position: dict[str, Any] | None,
+    why: str,
+) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app(mode_id, code=CODE, position=position, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        if position is not None:  # a merge first: its words must not stay after the refusal
+            game.act("chain 7,0 7,1 7,2")
+            await pilot.pause()
+        keys = lambda: [key for key in game.query(FooterKey) if key.action == "undo"]  # noqa: E731
+        await until(pilot, keys, what="the footer's undo key")
+        assert not keys()[0].has_class("-disabled")  # shown as a key that acts
+        await pilot.press("u")
+        await until(pilot, lambda: game.announcer.text == why, what=why)
 
 
 # -- 9. a hint is a path, shown at once, hidden with the board ------------------------------

@@ -194,6 +194,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
 
     def refused(self, reason: str) -> None:
         self.status_line.refuse(reason)
+        self.announce(reason)  # the line below keeps why, never the last action's words
         self.refresh_status()
         if self.game.time_up:
             self.tick()
