@@ -6,11 +6,12 @@ import dataclasses
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.containers import VerticalGroup
 from textual.widgets import Label, Sparkline
 from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
-from tests.ui.conftest import CODE, AppFactory, set_settings
+from tests.ui.conftest import CODE, MID_GAME, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
 from tests.ui_chain.conftest import ladder
 from tests.waiting import notifications, until
@@ -295,3 +296,68 @@ async def test_a_long_hint_shows_at_once_as_a_path_and_hides_with_the_board(
         assert "along the arrows" not in app.export_screenshot()
         await pilot.press("p")
         await until(pilot, lambda: screen.announcer.display)
+
+
+# -- 6. every bar fits, or wraps, at every size the screen accepts --------------------------
+
+MID_BOARD = MID_GAME["board"]
+#: a 2048 game far on: the numbers on its top bar are as long as they get
+FAR_ON = {**LONG_ROWS, "score": 1234567, "moves": 27400}
+
+
+def cut_items(screen: Any) -> list[str]:
+    """What shows less than whole on the screen's bars: its top bar, Footer, power-up row."""
+    width, height = screen.size
+    cut = []
+    items: list[tuple[Any, str]] = []
+    for label in screen.query(".topbar--title, .topbar--field"):
+        items.append((label, str(label.render())))
+    for key in screen.query(FooterKey):
+        items.append((key, key.render().plain))
+    for button in screen.query("PowerUpBar Button"):
+        if button.display:
+            items.append((button, str(button.label)))
+    for widget, text in items:
+        region, bar = widget.region, widget.parent.region
+        if widget.parent.has_class("binding-group") or type(widget.parent).__name__ == "KeyGroup":
+            bar = widget.parent.parent.region  # a key of a group, in the Footer
+        inside = bar.contains_region(region) and region.right <= width and region.bottom <= height
+        if text and (not inside or region.width < cell_len(text.rstrip())):
+            cut.append(text)
+    palette = [key.region for key in screen.query(FooterKey) if key.has_class("-command-palette")]
+    for key in screen.query(FooterKey):
+        if palette and not key.has_class("-command-palette") and key.region.overlaps(palette[0]):
+            cut.append(key.render().plain)  # under the palette's key
+    return cut
+
+
+@pytest.mark.parametrize(
+    ("mode_id", "position", "size"),
+    [
+        ("2048-6x6", FAR_ON, (44, 20)),
+        ("2048", FAR_ON | {"board": MID_BOARD}, (44, 20)),
+        ("2048", None, (80, 24)),
+        ("2248", None, (44, 20)),
+        ("2248", None, (44, 26)),
+        ("2248-daily", None, (44, 26)),
+        ("2248-blitz", None, (44, 26)),
+        ("2248", None, (80, 24)),
+        ("2248", None, (100, 32)),
+    ],
+)
+async def test_every_bar_shows_every_item_whole(
+    make_app: AppFactory,
+    store: SqliteStore,
+    mode_id: str,
+    position: dict[str, Any] | None,
+    size: tuple[int, int],
+) -> None:
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app(mode_id, code=CODE, position=position, motion=False)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        await until(pilot, lambda: bool(screen.query(FooterKey)), what="the footer's keys")
+        await pilot.pause()
+        await pilot.pause()
+        assert cut_items(screen) == []
