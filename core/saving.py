@@ -34,11 +34,11 @@ class Saving:
         self._digest: checkpoint.Digest | None = None
 
     def keep(self, game: Game, *, day: str | None) -> None:
-        """Write ``game``'s save (``day``: the date a daily game belongs to), or clear the slot."""
-        # an untouched practice try is kept: it remembers that today's daily was played
-        if not game.log and game.position is None and not game.flags.practice:
-            self.store.clear_save(self.mode.id)
-            return
+        """Write ``game``'s save (``day``: the date a daily game belongs to).
+
+        A game with no action yet is kept too: it is the mode's game from its first reply,
+        so reopening the mode resumes it (the same code), never a fresh one.
+        """
         self.store.write_save(
             SavedGame(
                 mode_id=self.mode.id,

@@ -101,7 +101,11 @@ class Session:
         self._sample_code: str | None = None
         #: the write problem last told through ``on_notice`` (what opening meets is in notice)
         self._told = self.write_problem
+        self._resumed = False
         self.game = self._resume_or_start()
+        if self.seated and not self._resumed and not self.keeps_newer:
+            # a fresh game is the mode's game from its first reply, moves or not
+            self.saving.keep(self.game, day=self._day())
         self._told = self.write_problem
 
     # -- what could not be kept -----------------------------------------------------------
@@ -160,6 +164,7 @@ class Session:
                     if saved.lost:
                         self.notice = notices.damaged_tail(self.mode, saved.lost)
                     if not off_the_day(game, self.today()):
+                        self._resumed = True
                         return game
                     # a daily mode opens today's board; the practice game on another
                     # code stays one step back (Last game)

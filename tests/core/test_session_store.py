@@ -81,11 +81,17 @@ def test_a_game_resumes_exactly_with_its_undo_history(store: SqliteStore) -> Non
         again_store.close()
 
 
-def test_a_fresh_mode_has_no_save_until_an_action(store: SqliteStore) -> None:
-    Session(TALLY, store)
-    assert not store.has_save("tally")
-    Session(TALLY, store).act("add")
+def test_a_game_with_no_moves_is_kept_and_resumed(store: SqliteStore) -> None:
+    # issue 30, point 2: a game is the mode's game from its first reply, moves or not
+    fresh = Session(TALLY, store)
     assert store.has_save("tally")
+    fresh.close()
+    assert Session(TALLY, store).game.code == fresh.game.code
+    restarted = Session(TALLY, store).restart()  # Ctrl+R: the same code, no move yet
+    again = Session(TALLY, store)
+    assert again.game.code == restarted.code and again.game.game_id == restarted.game_id
+    shared = again.new_game(CODE)  # a shared game, left before its first move
+    assert Session(TALLY, store).game.game_id == shared.game_id
 
 
 # -- damaged saves through the Session ------------------------------------------------------------
@@ -106,13 +112,15 @@ def test_a_damaged_save_gives_a_notice_and_a_new_game(
     session = Session(TALLY, store)
     session.act("add")
     session.act("add")
+    session.close()  # its base written whole, the actions in it
     path = twofold_home / DB_NAME
     replace_stored(path, "tally", damage(stored(path, "tally")))  # type: ignore[operator]
     again = Session(TALLY, store)
     assert again.notice is not None and "\n" not in again.notice
     assert "Tally" in again.notice
     assert again.game.log == []
-    assert not store.has_save("tally")  # set aside, so the notice is shown once
+    kept = store.load_save("tally")  # the damaged save set aside, so the notice is shown once
+    assert kept is not None and kept.game_id == again.game.game_id
     assert Session(TALLY, store).notice is None
 
 
