@@ -61,6 +61,14 @@ class Store(Protocol):
 
     def clear_save(self, mode_id: str) -> None: ...
 
+    def load_last(self, mode_id: str) -> SavedGame | None:
+        """The mode's game one step back (Last game); raise ValueError if it is unreadable."""
+        ...
+
+    def write_last(self, mode_id: str, saved: SavedGame | None) -> None:
+        """Keep the mode's game one step back (None: there is none), beside its save."""
+        ...
+
     def set_aside(self, mode_id: str) -> None:
         """Move a save that cannot be read or replayed out of its slot, kept untouched."""
         ...
@@ -104,6 +112,8 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self.saves: dict[str, SavedGame] = {}
+        #: each mode's game one step back (Last game)
+        self.last: dict[str, SavedGame] = {}
         #: saves set aside (they could not be replayed), oldest first
         self.aside: list[SavedGame] = []
         self.finished: list[FinishedGame] = []
@@ -137,6 +147,15 @@ class MemoryStore:
 
     def clear_save(self, mode_id: str) -> None:
         self.saves.pop(mode_id, None)
+
+    def load_last(self, mode_id: str) -> SavedGame | None:
+        return self.last.get(mode_id)
+
+    def write_last(self, mode_id: str, saved: SavedGame | None) -> None:
+        if saved is None:
+            self.last.pop(mode_id, None)
+        else:
+            self.last[mode_id] = saved
 
     def set_aside(self, mode_id: str) -> None:
         if mode_id in self.saves:

@@ -39,24 +39,40 @@ class Saving:
         A game with no action yet is kept too: it is the mode's game from its first reply,
         so reopening the mode resumes it (the same code), never a fresh one.
         """
-        self.store.write_save(
-            SavedGame(
-                mode_id=self.mode.id,
-                code=game.code,
-                actions=tuple(game.log),
-                elapsed=game.elapsed,
-                flags=game.flags.as_dict(),
-                position=game.position,
-                day=day,
-                game_id=game.game_id,
-                live=self._live(game),
-                checkpoint=self._checkpoint(game),
-            )
+        self.store.write_save(self._saved(game, day, self._checkpoint(game)))
+
+    def keep_last(self, game: Game | None, *, day: str | None) -> None:
+        """Write the game one step back (Last game), with a checkpoint of its own if long."""
+        if game is None:
+            self.store.write_last(self.mode.id, None)
+            return
+        taken = None
+        if self.mode.codec is not None and len(game.log) >= checkpoint.EVERY:
+            opening = checkpoint.opening(self.mode.id, game.code, game.position)
+            try:
+                taken = checkpoint.take(game, opening)
+            except Exception:  # a codec's fault costs the checkpoint, never the game
+                taken = None
+        self.store.write_last(self.mode.id, self._saved(game, day, taken))
+
+    def _saved(self, game: Game, day: str | None, taken: dict[str, Any] | None) -> SavedGame:
+        return SavedGame(
+            mode_id=self.mode.id,
+            code=game.code,
+            actions=tuple(game.log),
+            elapsed=game.elapsed,
+            flags=game.flags.as_dict(),
+            position=game.position,
+            day=day,
+            game_id=game.game_id,
+            live=self._live(game),
+            checkpoint=taken,
         )
 
-    def restore(self, saved: SavedGame) -> Game:
+    def restore(self, saved: SavedGame, *, mark: bool = True) -> Game:
         """The game ``saved`` holds, from its checkpoint when that fits its log.
 
+        ``mark``: its checkpoints are taken from now on (False for the game one step back).
         Raises ValueError for a save of another mode, ReplayError (or whatever the rules
         raise) for a log that does not replay.
         """
@@ -75,7 +91,8 @@ class Saving:
             game = Game.replay(
                 self.mode, saved.code, saved.actions, position=saved.position, clock=self.clock
             )
-        self._mark(game, kept_at)
+        if mark:
+            self._mark(game, kept_at)
         game.flags = Flags.from_dict(saved.flags or {})
         if saved.position is not None:
             game.flags.uncounted = True

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY
+from twofold.core import checkpoint
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
 from twofold.core.rules import Mode, Refused
@@ -306,3 +307,49 @@ def test_a_damaged_2048_save(
     assert again.notice is not None and reason in again.notice
     assert again.game.log == []
     assert again.game.code != CODE
+
+
+def test_last_game_belongs_to_the_mode_and_outlives_the_window(
+    store: SqliteStore, twofold_home: Path
+) -> None:
+    # issue 30, point 1: New game, then the screen, the menu and the app left: B brings it back
+    session = Session(TALLY, store)
+    for _ in range(3):
+        session.act("add")
+    played = session.game
+    session.new_game()
+    session.act("add")  # a move on the new game
+    session.close()
+    store.close()
+    again, again_store = reopen()
+    try:
+        back = again.last_game()
+        assert back is not None and back.game_id == played.game_id
+        assert back.state == played.state and back.log == played.log
+        assert again.last_game() is None  # one step back only
+        again.close()
+        assert Session(TALLY, again_store).game.game_id == played.game_id  # and it is kept
+        restarted = Session(TALLY, again_store)
+        restarted.restart()  # Ctrl+R replaces it too, and B brings it back
+        restarted.close()
+        assert Session(TALLY, again_store).last_game() is not None
+    finally:
+        again_store.close()
+
+
+def test_a_long_last_game_comes_back_from_its_checkpoint(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoint, "EVERY", 20)  # a long game, in a few dozen moves
+    mode = registry().mode("2048")
+    session = Session(mode, store)
+    while len(session.game.log) < 40:
+        for direction in ("left", "down", "right", "down"):
+            session.act(direction)
+    played = session.game
+    session.new_game()
+    kept = store.load_last("2048")
+    assert kept is not None and kept.checkpoint is not None
+    session.close()
+    back = Session(mode, store).last_game()
+    assert back is not None and back.state == played.state
