@@ -13,7 +13,7 @@ from datetime import date
 from typing import Protocol
 
 from twofold.core.daily import utc_today
-from twofold.core.kept import FinishedGame, SavedGame
+from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.presentation import Statistic
 from twofold.core.records import Records, compute, with_live
 from twofold.core.settings import Settings
@@ -74,6 +74,10 @@ class Store(Protocol):
         ...
 
     def has_save(self, mode_id: str) -> bool: ...
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the mode's save holds a game still to play, not one that is over."""
+        ...
 
     def record_finished(self, finished: FinishedGame) -> None:
         """Add the game to the history, replacing an earlier row with the same game_id."""
@@ -163,6 +167,10 @@ class MemoryStore:
 
     def has_save(self, mode_id: str) -> bool:
         return mode_id in self.saves
+
+    def game_waits(self, mode_id: str) -> bool:
+        saved = self.saves.get(mode_id)
+        return saved is not None and not (saved.flags or {}).get(OVER, False)
 
     def record_finished(self, finished: FinishedGame) -> None:
         self.finished = [f for f in self.finished if f.game_id != finished.game_id]

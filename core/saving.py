@@ -13,7 +13,7 @@ from typing import Any
 from twofold.core import checkpoint
 from twofold.core.game import Clock, Flags, Game
 from twofold.core.keeper import Store
-from twofold.core.kept import FinishedGame, SavedGame
+from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode
 from twofold.core.summary import stats_of, summary
@@ -61,13 +61,20 @@ class Saving:
             code=game.code,
             actions=tuple(game.log),
             elapsed=game.elapsed,
-            flags=game.flags.as_dict(),
+            flags={**game.flags.as_dict(), **({OVER: True} if self._over(game) else {})},
             position=game.position,
             day=day,
             game_id=game.game_id,
             live=self._live(game),
             checkpoint=taken,
         )
+
+    @staticmethod
+    def _over(game: Game) -> bool:
+        try:
+            return game.over
+        except Exception:  # the rules' fault: the next action meets it; the save is kept
+            return False
 
     def restore(self, saved: SavedGame, *, mark: bool = True) -> Game:
         """The game ``saved`` holds, from its checkpoint when that fits its log.

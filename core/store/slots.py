@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-from twofold.core.kept import SavedGame
+from twofold.core.kept import OVER, SavedGame
 from twofold.core.store import history, saves, seats
 from twofold.core.store.files import one_line
 from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES
@@ -274,3 +274,21 @@ class SaveSlots:
         return bool(
             self._read_or_empty(f"SELECT 1 FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
         )
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the save holds a game still to play: its latest flags (the last tail row's,
+        else the base's) do not say it is over. A save that does not read still waits."""
+        try:
+            rows = self._read(
+                f"SELECT flags FROM {SAVE_TAIL.name} WHERE mode_id = ? ORDER BY seq DESC LIMIT 1",
+                (mode_id,),
+            ) or self._read(
+                f"SELECT json_extract(data, '$.flags') FROM {SAVES.name} WHERE mode_id = ?",
+                (mode_id,),
+            )
+        except sqlite3.Error:
+            return self.has_save(mode_id)
+        if not rows:
+            return False
+        flags = history.json_or(rows[0][0], {}, dict)
+        return flags.get(OVER) is not True
