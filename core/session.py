@@ -242,8 +242,16 @@ class Session:
         done = self.mode.daily and (game.over or game.flags.won)
         return self._record(game, self._day() if done else None)
 
+    def end_game(self) -> FinishedGame | None:
+        """End the game at the player's word (End game): over for good, saved and recorded."""
+        game = self.game
+        game.flags.ended = True
+        game.pause()
+        self.save()
+        return self.finish()
+
     def _record(self, game: Game, day: str | None) -> FinishedGame | None:
-        if not game.started:
+        if not (game.started or game.flags.ended):  # a game ended at once is a game played
             return None
         self._recorded = game.game_id
         finished = summary(game, stats_of(game, self.plugin), day=day)

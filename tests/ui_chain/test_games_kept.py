@@ -5,15 +5,42 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from tests.ui_chain.conftest import FakeClock, board_of, drag, playing
+from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.chain.dialogs import NoMoreMovesDialog
+from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.app.screens.menu import MenuScreen
 
 
 def menu_line(app: TwofoldApp, mode_id: str) -> str:
     assert isinstance(app.screen, MenuScreen), app.screen
     return str(app.screen.query_one("#modes", OptionList).get_option(mode_id).prompt)
+
+
+# -- 3. End game ends the game -----------------------------------------------------------------
+
+
+async def test_end_game_finishes_and_records_the_game() -> None:
+    async with playing(position={"board": no_pairs(), "score": 500}) as (pilot, screen):
+        assert isinstance(pilot.app.screen, RescueDialog)  # a Hammer would open a chain
+        await pilot.click("#choice-end")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ChainResultDialog)
+        session = screen.session
+        game_id = session.game.game_id
+        assert session.game.over
+        assert [f.game_id for f in session.store.finished_games("2248")] == [game_id]
+        await pilot.press("escape")  # look at the board
+        await pilot.press("q")
+        await pilot.pause()
+        assert "game in progress" not in menu_line(pilot.app, "2248")
+        pilot.app.open_mode("2248")  # reopened: over, with no Hammer offered again
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        assert pilot.app.screen.title_text == "Game over"
+        reopened = pilot.app.screen_stack[-2]
+        assert reopened.session.game.game_id == game_id and reopened.session.game.over
+        assert reopened.act("hammer 0,0") is None  # nothing plays on
+        assert reopened.session.game.log == []
 
 
 # -- 4. a Blitz game run out of time is not in progress ------------------------------------------
