@@ -353,3 +353,20 @@ def test_a_long_last_game_comes_back_from_its_checkpoint(
     session.close()
     back = Session(mode, store).last_game()
     assert back is not None and back.state == played.state
+
+
+def test_an_ended_game_stays_over_and_is_no_game_in_progress(store: SqliteStore) -> None:
+    # issue 30, points 3 and 4: End game on a stuck board holding a Hammer ends it for good
+    mode = registry().mode("2248")
+    stuck = [[(8, 16, 32, 64, 128)[(c + 2 * r) % 5] for c in range(5)] for r in range(8)]
+    session = Session(mode, store)
+    session.new_game(position={"board": stuck, "score": 500})
+    assert not session.game.over and store.game_waits("2248")
+    finished = session.end_game()
+    assert finished is not None and finished.score == 500
+    session.close()
+    again = Session(mode, store)
+    assert again.game.game_id == session.game.game_id and again.game.over
+    assert not store.game_waits("2248")
+    with pytest.raises(Refused):
+        again.act("hammer 0,0")
