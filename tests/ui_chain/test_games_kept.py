@@ -6,9 +6,11 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
+from twofold.core.settings import Settings
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.app.screens.menu import MenuScreen
+from twofold.ui.app.screens.tutorial import TutorialScreen
 
 
 def menu_line(app: TwofoldApp, mode_id: str) -> str:
@@ -63,3 +65,33 @@ async def test_a_blitz_game_out_of_time_is_not_in_progress_in_the_menu() -> None
         await pilot.press("enter", "escape", "q")
         await pilot.pause()
         assert "game in progress" not in menu_line(pilot.app, "2248-blitz")
+
+
+# -- 7. the tutorial once per game, never over a dialog ------------------------------------------
+
+
+def tutorials(app: TwofoldApp) -> list[TutorialScreen]:
+    return [screen for screen in app.screen_stack if isinstance(screen, TutorialScreen)]
+
+
+async def test_the_tutorial_skipped_in_classic_is_not_shown_in_daily_or_blitz() -> None:
+    async with playing(settings=Settings()) as (pilot, _screen):
+        assert isinstance(pilot.app.screen, TutorialScreen)
+        await pilot.press("escape")  # Skip
+        await pilot.pause()
+        seen = pilot.app.settings
+        assert not tutorials(pilot.app)
+    for mode_id in ("2248-daily", "2248-blitz"):
+        async with playing(mode_id, settings=seen) as (pilot, screen):
+            assert not tutorials(pilot.app), mode_id
+            assert pilot.app.screen is screen
+
+
+async def test_the_tutorial_never_comes_over_a_dialog() -> None:
+    async with playing(position={"board": no_pairs()}) as (pilot, screen):
+        assert isinstance(pilot.app.screen, RescueDialog)
+        screen._settings = Settings()  # as if the tutorial were still due for this game
+        assert screen.first_tutorial()
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, RescueDialog)
+        assert not tutorials(pilot.app)
