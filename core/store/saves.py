@@ -223,6 +223,12 @@ def checkpoint_slot(mode_id: str) -> str:
     return f"{mode_id}#checkpoint"
 
 
+def last_slot(mode_id: str) -> str:
+    """The ``saves`` row that keeps a mode's game one step back (Last game), passed by as
+    the checkpoint's is."""
+    return f"{mode_id}#last"
+
+
 def encode_checkpoint(saved: SavedGame) -> str:
     """The checkpoint of ``saved`` as stored: sealed, and tied to its game."""
     payload: dict[str, Any] = {
