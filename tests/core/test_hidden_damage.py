@@ -6,18 +6,22 @@ main before the fix.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from tests.core.fuzz_files import command
+from tests.core.test_store import finished
 from tests.core.toy import TALLY
 from twofold.core.session import Session
-from twofold.core.store import DB_NAME, open_store, saves
+from twofold.core.store import DB_NAME, open_store, saves, seats
 from twofold.core.store.schema import SAVES
 
 PAGE = 4096
@@ -286,8 +290,6 @@ def test_a_fifo_where_the_wal_goes_is_not_deleted(twofold_home: Path) -> None:
     ],
 )
 def test_a_seat_row_that_cannot_be_true_is_stale(twofold_home: Path, row: tuple) -> None:
-    from twofold.core.store import seats
-
     _path, log = a_file_with_a_save(twofold_home)
     row = tuple(seats.HOST if value == "HOST" else value for value in row)
     with open_store() as store:
@@ -310,3 +312,39 @@ def test_the_tip_row_follows_a_save_aside_and_away(twofold_home: Path) -> None:
         names = sorted(row[0] for row in store._read(f"SELECT mode_id FROM {SAVES.name}"))
     assert not any(name.startswith("tally#") and "aside" not in name for name in names)
     assert saves.tip_slot("tally") not in names
+
+
+# -- 3. scores past 2**63 -----------------------------------------------------------------------
+
+
+def test_scores_past_two_to_the_63_are_kept_and_summed_exactly(twofold_home: Path) -> None:
+    """A 2248 game past 9,223,372,036,854,775,807: "Python int too large to convert to
+    SQLite INTEGER", and the game was never recorded."""
+    huge = 2**64 + 12_345
+    games = [
+        finished("a", mode_id="2248", score=huge, largest=2**66, tiles=(2, 2**66), finished_at=1.0),
+        finished("b", mode_id="2248", score=2**62, largest=2**40, finished_at=2.0),
+        finished("c", mode_id="2248", score=3, largest=4, finished_at=3.0),
+    ]
+    with open_store() as store:
+        for game in games:
+            store.record_finished(game)
+        assert store.write_problem is None and not store.pending
+        store.record_finished(replace(games[0], game_id="d", counted=False))
+    with open_store() as store:
+        kept = {game.game_id: game for game in store.finished_games("2248")}
+        assert kept["a"].score == huge and kept["a"].largest == 2**66
+        assert kept["a"].tiles == (2, 2**66)
+        records = store.records("2248")
+        assert records.best == huge and records.largest == 2**66 and records.played == 3
+        total = huge + 2**62 + 3
+        assert records.average == (2 * total + 3) // 6
+        assert 2**66 in records.tiles
+        assert store.recent_scores("2248") == [huge, 2**62, 3]
+        assert store.notice is None
+    status, out, _err = command("stats", "2248", "--json")
+    assert status == 0
+    shown = json.loads(out)["modes"]["2248"]
+    assert shown["best"] == huge and shown["largest"] == 2**66
+    status, out, _err = command("stats", "2248")
+    assert status == 0 and f"{huge:,}" in out
