@@ -177,13 +177,15 @@ def check_file(path: Path) -> None:
     try:
         with open(real, "rb") as file:
             head = file.read(100)
+        found = None
+        if len(head) == 100 and head[:16] == SQLITE_MAGIC:
+            found = int.from_bytes(head[APPLICATION_ID_AT : APPLICATION_ID_AT + 4], "big")
+        if found == APPLICATION_ID:
+            return  # twofold's (its own WAL is not read)
         pending = wal_application_id(real.with_name(real.name + "-wal"))
     except OSError:
         return
-    found = None
-    if len(head) == 100 and head[:16] == SQLITE_MAGIC:
-        found = int.from_bytes(head[APPLICATION_ID_AT : APPLICATION_ID_AT + 4], "big")
-    if APPLICATION_ID in (found, pending):
+    if pending == APPLICATION_ID:
         return
     if pending is not None and found is None:
         raise ForeignDatabase(pending)  # all of it still in another program's WAL
