@@ -10,13 +10,13 @@ server and tells the app the page's address).
 What one page can ask of the server is bounded: only the hosts the server was started for are
 answered (403 before anything else, against DNS rebinding), a terminal is at most
 :data:`MAX_COLUMNS` x :data:`MAX_ROWS` cells, a websocket message at most
-:data:`FRAME_LIMIT` bytes nested at most :data:`FRAME_DEPTH` deep, every frame past the first
-such message is paced at :data:`INPUT_RATE` bytes a second (keys, mouse, resizes, focus,
-pings alike), a resize or a focus change reaches the app only as it changes and at most every
-:data:`SETTLE_SECONDS` (a flood of them becomes its last), and at most ``max_pages`` pages run
-at once (503 past that). The first SIGINT (or SIGTERM) stops the server whatever a page has
-queued: every page's reading ends at once, and each app saves and ends within
-:data:`STOP_SECONDS` or is killed.
+:data:`FRAME_LIMIT` bytes nested at most :data:`FRAME_DEPTH` deep, a resize or a focus
+change reaches the app only as it changes and at most every :data:`SETTLE_SECONDS` (a flood
+of them becomes its last), every other frame past the first such message (keys, mouse,
+pings, frames that do not read) is paced at :data:`INPUT_RATE` bytes a second, and at most
+``max_pages`` pages run at once (503 past that). The first SIGINT (or SIGTERM) stops the
+server whatever a page has queued: every page's reading ends at once, and each app saves
+and ends within :data:`STOP_SECONDS` or is killed.
 """
 
 from __future__ import annotations
@@ -73,6 +73,8 @@ FRAME_DEPTH = 4
 #: the least time between two resizes (or focus changes) an app is sent: a window dragged
 #: wider sends dozens a second, and each makes the app lay out and draw its whole screen
 SETTLE_SECONDS = 0.1
+#: the kinds of frame settled rather than paced (the app hears only their last word)
+SETTLED = frozenset({"resize", "focus", "blur"})
 #: how long closing a page's websocket waits for the page's answer
 CLOSE_SECONDS = 1.0
 
@@ -451,8 +453,9 @@ class GameServer(Server):
     ) -> None:
         """Pass a page's messages to its app until the page goes; a malformed one is dropped.
 
-        Every frame is paced by its size (a flood of any kind waits in its sender), and
-        resizes and focus changes are settled (see :class:`Settle`).
+        Resizes and focus changes are settled (see :class:`Settle`: a flood of them costs
+        the app nothing); every other frame, one that does not read too, is paced by its
+        size, so a flood of it waits in its sender.
         """
         pace = Pace(INPUT_RATE, FRAME_LIMIT)
         settle = Settle(service, size)
@@ -462,11 +465,11 @@ class GameServer(Server):
                     break
                 if message.type != WSMsgType.TEXT:
                     continue
-                await pace.spend(len(message.data))
                 frame = read_frame(message.data)
-                if frame is None:
-                    continue
-                kind, data = frame
+                kind, data = frame if frame is not None else (None, None)
+                if kind not in SETTLED:
+                    # what is not settled costs its size: a flood of it waits in its sender
+                    await pace.spend(len(message.data))
                 if kind == "stdin" and isinstance(data, str):
                     await service.send_bytes(data.encode("utf-8", "replace"))
                 elif kind == "resize" and isinstance(data, dict):
