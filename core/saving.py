@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from twofold.core import checkpoint
-from twofold.core.game import Clock, Flags, Game
+from twofold.core.game import UNDO, Clock, Flags, Game
 from twofold.core.keeper import Store
 from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.plugins import PluginFault
@@ -127,6 +127,8 @@ class Saving:
             self._mark(game, 0)  # a game brought back or started: checkpointed afresh
         if len(game.log) - self._kept_at < checkpoint.EVERY:
             return None
+        if game.undo_depth and (not game.history or game.log[-1] == UNDO):
+            return None  # a checkpoint is checked by playing its last action again: the next
         if self._digest is None:
             self._digest = checkpoint.opening(self.mode.id, game.code, game.position)
         self._kept_at = len(game.log)

@@ -105,6 +105,8 @@ class SaveSlots:
             return None
         based, base = saves.decode_sealed(rows[0][0], mode_id)
         saved, lost = saves.with_tail(based, base, tail)
+        # a tail row no check sees is gone (hidden, skipped) still shortens the tip's count
+        lost = max(lost, self._tip(mode_id, base) - len(saved.actions))
         saved = replace(saved, checkpoint=self._load_checkpoint(saved))
         count = len(saved.actions)
         # a damaged tail is written again from a new base at the next save
@@ -113,6 +115,16 @@ class SaveSlots:
             saved.game_id, saved.code, written, len(based.actions), base
         )
         return replace(saved, lost=lost) if lost else saved
+
+    def _tip(self, mode_id: str, base: str) -> int:
+        """How many actions the save's tip says it has (0 when there is no tip that reads)."""
+        try:
+            rows = self._read(
+                f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (saves.tip_slot(mode_id),)
+            )
+        except sqlite3.Error:
+            return 0
+        return (saves.decode_tip(rows[0][0], base) or 0) if rows else 0
 
     def _load_checkpoint(self, saved: SavedGame) -> Mapping[str, Any] | None:
         """The checkpoint kept beside a save, or None (a checkpoint is only ever a shortcut)."""
@@ -192,10 +204,11 @@ class SaveSlots:
                             f"UPDATE {table.name} SET mode_id = ? WHERE mode_id = ?",
                             (aside, mode_id),
                         )
-                    connection.execute(
-                        f"UPDATE {SAVES.name} SET mode_id = ? WHERE mode_id = ?",
-                        (saves.checkpoint_slot(aside), saves.checkpoint_slot(mode_id)),
-                    )
+                    for slot_of in (saves.checkpoint_slot, saves.tip_slot):
+                        connection.execute(
+                            f"UPDATE {SAVES.name} SET mode_id = ? WHERE mode_id = ?",
+                            (slot_of(aside), slot_of(mode_id)),
+                        )
                     self._put_live(connection, mode_id, None)
             except sqlite3.Error as error:
                 self._failed(error)
@@ -212,8 +225,8 @@ class SaveSlots:
         self._put_live(connection, mode_id, saved)
         if saved is None:
             connection.execute(
-                f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?)",
-                (mode_id, saves.checkpoint_slot(mode_id)),
+                f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?, ?)",
+                (mode_id, saves.checkpoint_slot(mode_id), saves.tip_slot(mode_id)),
             )
             connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
             return None
@@ -238,11 +251,18 @@ class SaveSlots:
                     for seq in range(slot.written, count)
                 ],
             )
+            self._put_tip(connection, saved, slot.base)
             return saves.Slot(slot.game_id, slot.code, count, slot.base_length, slot.base)
         text, base = saves.encode_sealed(saved)
         connection.execute(SAVES.upsert(), (mode_id, text, time.time()))
         connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
+        self._put_tip(connection, saved, base)
         return saves.Slot(saved.game_id, saved.code, count, count, base)
+
+    @staticmethod
+    def _put_tip(connection: sqlite3.Connection, saved: SavedGame, base: str) -> None:
+        where = saves.tip_slot(saved.mode_id)
+        connection.execute(SAVES.upsert(), (where, saves.encode_tip(saved, base), time.time()))
 
     @staticmethod
     def _put_checkpoint(
