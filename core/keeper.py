@@ -90,8 +90,15 @@ class Store(Protocol):
         ...
 
     def records(
-        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
-    ) -> Records: ...
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic] = (),
+        *,
+        today: date | None = None,
+        live: bool = True,
+    ) -> Records:
+        """The records of a mode; ``live=False`` leaves the game in progress out."""
+        ...
 
     def recent_scores(self, mode_id: str, limit: int = 30) -> list[int]: ...
 
@@ -188,14 +195,19 @@ class MemoryStore:
         return live if live is not None and live.counted else None
 
     def records(
-        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic] = (),
+        *,
+        today: date | None = None,
+        live: bool = True,
     ) -> Records:
         records = compute(mode_id, self.finished, today or self.today(), statistics)
-        live = self.live_game(mode_id)
-        if live is None:
+        in_progress = self.live_game(mode_id) if live else None
+        if in_progress is None:
             return records
-        recorded = any(g.game_id == live.game_id for g in self.finished)
-        return with_live(records, live, statistics, recorded=recorded)
+        recorded = any(g.game_id == in_progress.game_id for g in self.finished)
+        return with_live(records, in_progress, statistics, recorded=recorded)
 
     def recent_scores(self, mode_id: str, limit: int = 30) -> list[int]:
         scores = [g.score for g in self.finished_games(mode_id, counted_only=True)]

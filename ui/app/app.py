@@ -103,8 +103,10 @@ class TwofoldApp(TranslatedApp):
 
     # -- records -----------------------------------------------------------------------------
 
-    def best_score(self, mode_id: str) -> int:
-        best = int(self.store.records(mode_id).best)
+    def best_score(self, mode_id: str, *, live: bool = True) -> int:
+        """The records' best score; ``live=False``: of finished games only (a game screen
+        adds its own game's score, as it changes, so undo brings Best down with it)."""
+        best = int(self.store.records(mode_id, live=live).best)
         if self.is_running:  # e.g. finished games that could not be read
             self.tell_store_notice()
         return best

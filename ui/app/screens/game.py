@@ -151,7 +151,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         self.query_one(ActionBar).fit(event.size.width)
 
     def on_mount(self) -> None:
-        self._best = self.twofold.best_score(self.mode.id)
+        self._best = self.twofold.best_score(self.mode.id, live=False)
         self.apply_settings()
         self.show_numbers()
         self.announce(self.greeting())
@@ -205,7 +205,9 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     @property
     def best(self) -> int:
-        # A game that is not counted (a position, the Sample) never claims the best score.
+        """The records' Best: the finished games' and this game's score now, as the records
+        take the game in progress in. A game that is not counted (a position, the Sample)
+        never claims it."""
         return self._best if self.game.flags.uncounted else max(self._best, self.state.score)
 
     def show_numbers(self) -> None:
@@ -236,8 +238,8 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             bar.set(key, text)
 
     def refresh_best(self) -> None:
-        """Read the best score again (a game was just recorded)."""
-        self._best = self.twofold.best_score(self.mode.id)
+        """Read the finished games' best score again (a game was just recorded)."""
+        self._best = self.twofold.best_score(self.mode.id, live=False)
         if self.is_mounted:
             self.show_numbers()
 
@@ -401,6 +403,26 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         if action in offered:
             return True if offered[action] else None
         return True
+
+    def action_escape(self) -> None:
+        """Esc, the same in every game: close what is open, else pause (Resume or Menu)."""
+        self.finish_animation()
+        if not self.close_open():
+            self.pause_game()
+
+    def close_open(self) -> bool:
+        """Close what is open on the board (a chain drawn, a power-up armed); True if any."""
+        return False
+
+    def pause_game(self) -> None:
+        """Pause in a dialog with Resume and Menu (the clock stops while it is up)."""
+        from twofold.ui.app.dialogs import PauseDialog
+
+        self.app.push_screen(PauseDialog(), self.after_pause)
+
+    def after_pause(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.action_menu()
 
     def action_maximize_board(self) -> None:
         if self.maximized is not None:
