@@ -12,7 +12,7 @@ from typing import Any
 from twofold.core.i18n import _
 from twofold.core.kept import FinishedGame
 from twofold.core.presentation import Statistic
-from twofold.core.records import Records, assemble, empty_values, settle, with_live
+from twofold.core.records import Records, assemble, compute, empty_values, settle, with_live
 from twofold.core.store import history
 from twofold.core.store.schema import LIVE
 
@@ -78,13 +78,18 @@ class HistoryReading:
         the two in agreement. Rows whose values do not read are left out, with a notice.
         ``live=False`` leaves the game in progress out: finished games only.
         """
-        columns = [history.aggregate(statistic, mode_id) for statistic in statistics]
-        totals = self._read_or_empty(
-            history.TOTALS.format(columns="".join(f", {sql}" for sql, _parameters in columns)),
-            (*(p for _sql, parameters in columns for p in parameters), mode_id),
-        )
-        self._tell_unreadable(mode_id)
-        records = self._finished_records(mode_id, statistics, totals, today)
+        if self._read_or_empty(history.BIG, (mode_id, mode_id)) == [(1,)]:
+            # figures past SQLite's integers: summed exactly, in Python, from the games
+            games = self.finished_games(mode_id, counted_only=True)
+            records = compute(mode_id, games, today or self.today(), statistics)
+        else:
+            columns = [history.aggregate(statistic, mode_id) for statistic in statistics]
+            totals = self._read_or_empty(
+                history.TOTALS.format(columns="".join(f", {sql}" for sql, _parameters in columns)),
+                (*(p for _sql, parameters in columns for p in parameters), mode_id),
+            )
+            self._tell_unreadable(mode_id)
+            records = self._finished_records(mode_id, statistics, totals, today)
         in_progress = self.live_game(mode_id) if live else None  # live=False: finished only
         if in_progress is None:
             return records

@@ -120,6 +120,10 @@ class TwofoldApp(TranslatedApp):
     def has_save(self, mode_id: str) -> bool:
         return bool(self.store.has_save(mode_id))
 
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the mode's saved game is still to play (the menu's "game in progress")."""
+        return bool(self.store.game_waits(mode_id))
+
     # -- modes -------------------------------------------------------------------------------
 
     def screen_reason(self, mode: Mode) -> str | None:

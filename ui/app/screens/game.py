@@ -322,10 +322,24 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     def first_tutorial(self) -> bool:
         """Show the mode's tutorial if this is the first game of its family; True if shown."""
-        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
-            self.call_after_refresh(self.action_tutorial)
+        if self.mode.tutorial and not self.tutorial_seen():
+            self.call_after_refresh(self._first_tutorial)
             return True
         return False
+
+    def tutorial_seen(self) -> bool:
+        """Whether this game's tutorial was shown: for the mode's family, or for any mode that
+        shows the very same pages (2248's Daily and Blitz teach what Classic taught)."""
+        modes = self.host.registry.modes.values() if self.host is not None else ()
+        families = {self.mode.family} | {
+            m.family for m in modes if m.tutorial == self.mode.tutorial
+        }
+        return any(self.settings.has_seen_tutorial(family) for family in families)
+
+    def _first_tutorial(self) -> None:
+        # never over a dialog (the dialog has the game's attention): it waits for an opening
+        if self.app.screen is self:
+            self.action_tutorial()
 
     def action_tutorial(self) -> None:
         """Show the mode's tutorial (its first game, and from Help)."""

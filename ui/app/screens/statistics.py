@@ -42,7 +42,7 @@ def records_table(mode: Mode, records: Records) -> Table:
     rows: list[tuple[str, str]] = [
         (_("Games played"), str(records.played)),
         (_("Best score"), str(records.best)),
-        (_("Average score"), f"{records.average:.0f}"),
+        (_("Average score"), f"{round(records.average)}"),
         (_("Largest tile"), str(records.largest or "-")),
     ]
     for statistic in mode.statistics:
