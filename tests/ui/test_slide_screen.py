@@ -72,18 +72,20 @@ async def test_a_move_changes_board_score_and_moves(make_app: AppFactory):
         assert "Score" in screen.announcer.text
 
 
-async def test_undo_is_greyed_until_a_move_then_takes_it_back(make_app: AppFactory):
+async def test_undo_says_why_until_a_move_then_takes_it_back(make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = slide(app)
-        assert screen.check_action("undo", ()) is None
+        # a key shown acts, or says why it cannot (issue 30): never greyed and silent
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        assert screen.announcer.text == "nothing to undo"
         before = screen.session.game.state
         await pilot.press("left")
-        assert screen.check_action("undo", ()) is True
         await pilot.press("u")
         assert screen.session.game.state == before
         assert screen.query_one(SlideBoard).board == before.board
-        assert screen.check_action("undo", ()) is None
+        assert screen.check_action("undo", ()) is True
 
 
 @pytest.mark.parametrize(
@@ -283,8 +285,8 @@ async def test_every_action_is_in_the_command_palette(make_app: AppFactory):
             "Menu",
         ):
             assert title in titles
-        # Undo is not possible yet, so it is not offered.
-        assert "Undo" not in titles
+        # Undo is offered before the first move too: it says there is nothing to undo
+        assert "Undo" in titles
         await pilot.press("left")
         titles = {c.title for c in screen_commands(app.screen)}
         assert "Undo" in titles
@@ -536,13 +538,15 @@ async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: App
         screen = slide(app)
         footer = screen.query_one(Footer)
         keys = list(footer.query(FooterKey))
-        [undo] = [key for key in keys if key.action == "undo"]
-        assert undo.has_class("-disabled"), "undo is shown, dimmed, before the first move"
         screen.refresh_bindings()  # the signal, with the same keys
         await pilot.pause()
         assert list(footer.query(FooterKey)) == keys
-        await pilot.press("left")  # undo is enabled now: the footer changes
+        await pilot.press("left")  # a move: the same keys, nothing built again
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys
+        app.set_keymap({"slide.undo": "x,ctrl+z"})  # another key for Undo: built again
+        screen.refresh_bindings()
         await pilot.pause()
         [undo] = [key for key in footer.query(FooterKey) if key.action == "undo"]
-        assert not undo.has_class("-disabled")
+        assert undo.key_display == "x"
         assert list(footer.query(FooterKey)) != keys

@@ -77,7 +77,9 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     ChainScreen.-paused #chain-paused {
         display: block;
     }
-    ChainScreen.-paused #board-row, ChainScreen.-paused #board {
+    /* paused, the board is hidden, and what was said of it (a hint's path) with it */
+    ChainScreen.-paused #board-row, ChainScreen.-paused #board,
+    ChainScreen.-paused #chain-announce {
         display: none;
     }
     ChainScreen #chain-announce {
@@ -192,6 +194,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
 
     def refused(self, reason: str) -> None:
         self.status_line.refuse(reason)
+        self.announce(reason)  # the line below keeps why, never the last action's words
         self.refresh_status()
         if self.game.time_up:
             self.tick()
@@ -386,9 +389,21 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         if hint is None or not hint.cells:
             self.refused(_("No chain on the board"))
             return
-        self.board.show_hint(hint.cells, trace=not self.reduced_motion)
-        cells = for_people(" ".join(cell_text(c) for c in hint.cells))  # people count from 1
-        self.announce(_("Hint: {cells}.").format(cells=cells))
+        self.board.show_hint(hint.cells)
+        # a path to follow on the board, whatever its length, not a list of coordinates
+        (row, column), (end_row, end_column) = hint.cells[0], hint.cells[-1]
+        self.announce(
+            _(
+                "Hint: {count} tiles from row {row}, column {column} (▶) along the arrows "
+                "to row {end_row}, column {end_column}."
+            ).format(
+                count=len(hint.cells),
+                row=row + 1,  # people count from 1
+                column=column + 1,
+                end_row=end_row + 1,
+                end_column=end_column + 1,
+            )
+        )
         self.refresh_status()
 
     # -- other places ----------------------------------------------------------------------

@@ -394,14 +394,15 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             self._shown_keys = keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Undo stays on when there is nothing to undo: the refusal says why, where a
+        # greyed-out key would do nothing without a word. What the mode lacks is not shown.
         offered = {
-            "undo": self.game.can_undo,
             "sample": self.mode.sample is not None,
             "watch_solver": self.mode.autoplayer is not None,
             "hint": self.mode.hint is not None,
         }
         if action in offered:
-            return True if offered[action] else None
+            return offered[action]
         return True
 
     def action_escape(self) -> None:
