@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol, get_args, runtime_checkable
 from twofold.core.capabilities import (
     AutoplayerFactory,
     ChainJudge,
+    ChangesFunction,
     HintFunction,
     SampleFunction,
     StateCodec,
@@ -218,6 +219,8 @@ class Mode:
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
     #: writes states as JSON, so a long save resumes from a checkpoint (None: full replay)
     codec: StateCodec | None = None
+    #: whether an action would change the game, told without playing it (None: play it)
+    changes: ChangesFunction | None = None
 
     def __post_init__(self) -> None:
         if not self.family:

@@ -24,7 +24,10 @@ names the mode, the action and what is wrong:
   what the app and the line modes show of the mode, unless its own title says it;
 * :func:`check_line_modes`: ``--json`` and ``--plain`` play the mode, the first reply
   carries its commands, every reply is one JSON object;
-* :func:`check_in_the_app`: the app opens the mode and plays it through Textual's Pilot.
+* :func:`check_in_the_app`: the app opens the mode and plays it through Textual's Pilot;
+* :func:`check_environment` and :func:`check_masks` (with the ``rl`` extra): the mode as a
+  Gymnasium environment passes Gymnasium's ``check_env``, and its action masks are
+  exactly right (``mask[a]`` true exactly when action ``a`` changes the game).
 
 This package is part of twofold's public API, beside ``twofold.core``; import its names
 from ``twofold.testing`` (its modules, one check each, may move). It may use the app
@@ -36,6 +39,7 @@ from __future__ import annotations
 from twofold.core.rules import Mode
 from twofold.testing.fields import check_fields
 from twofold.testing.in_the_app import check_in_the_app
+from twofold.testing.learning import check_environment, check_masks
 from twofold.testing.line_modes import check_line_modes
 from twofold.testing.play import check_events, check_replay, check_undo_never_rerolls
 from twofold.testing.player import random_action
@@ -50,10 +54,12 @@ from twofold.testing.shown import (
 
 __all__ = [
     "OTHER_GAMES",
+    "check_environment",
     "check_events",
     "check_fields",
     "check_in_the_app",
     "check_line_modes",
+    "check_masks",
     "check_mode",
     "check_no_foreign_words",
     "check_registers",

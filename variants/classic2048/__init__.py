@@ -15,7 +15,7 @@ from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode
 from twofold.variants.classic2048.codec import SlideCodec
-from twofold.variants.classic2048.rules import GOAL, ClassicRules
+from twofold.variants.classic2048.rules import GOAL, ClassicRules, changes
 
 FAMILY = "2048"
 DAILY_FAMILY = "2048-daily"
@@ -78,6 +78,7 @@ def _contract(size: int) -> dict[str, Any]:
         "autoplayer": autoplayer(size),
         "sample": sampler(size),
         "codec": SlideCodec(size),
+        "changes": changes,
         # no per-move hint (SPEC 3): that is the app playing instead of you; Watch stays
     }
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from twofold.core.deal import draw
@@ -71,7 +72,7 @@ class SlideState:
     @property
     def board(self) -> Board:
         """Tile values, rows top first, 0 for an empty cell."""
-        return tuple(tuple(1 << e if e else 0 for e in row) for row in self.exponents)
+        return engine(self.size).values(self.packed)
 
     @property
     def largest(self) -> int:
@@ -169,15 +170,17 @@ class ClassicRules:
 
     def move_events(self, state: SlideState, direction: str) -> list[Event]:
         """Every slide and merge of a move, line by line from the wall inwards."""
-        grid = state.exponents
+        packed = (
+            state.packed if direction in ("left", "right") else self.engine.transpose(state.packed)
+        )
+        # each line is one packed row (of the board, or of its transpose for up and down)
+        bits, mask = self.engine.row_bits, self.engine.row_mask
         slides: list[Event] = []
         merges: list[Event] = []
-        for cells in self.engine.lines(direction):
-            trace = trace_line(tuple(grid[r][c] for r, c in cells))
-            for start, end, exponent in trace.slides:
-                slides.append(Slide(cells[start], cells[end], 1 << exponent))
-            for index, exponent in trace.merges:
-                merges.append(Merge(cells[index], 1 << exponent))
+        for index in range(self.size):
+            moved, made = line_events(self.size, direction, index, (packed >> index * bits) & mask)
+            slides += moved
+            merges += made
         return slides + merges
 
     def undo(self, previous: SlideState, current: SlideState) -> SlideState:
@@ -233,6 +236,27 @@ class ClassicRules:
 
     def stats(self, state: SlideState) -> dict[str, int]:
         return {}
+
+
+def changes(state: SlideState, action: str) -> bool:
+    """Whether ``action`` moves anything (``Mode.changes``): one table move, no new tile."""
+    move = engine(state.size).moves.get(action)
+    return move is not None and move(state.packed)[0] != state.packed
+
+
+@lru_cache(maxsize=1 << 16)
+def line_events(
+    size: int, direction: str, index: int, row: int
+) -> tuple[tuple[Event, ...], tuple[Event, ...]]:
+    """The slides and the merges of line ``index`` of a move, the line read as one packed
+    row (memoised: a game meets the same few rows again and again)."""
+    eng = engine(size)
+    cells = eng.lines(direction)[index]
+    exponents = eng.row_cells(row)
+    trace = trace_line(exponents[::-1] if direction in ("right", "down") else exponents)
+    slides = tuple(Slide(cells[a], cells[b], 1 << e) for a, b, e in trace.slides)
+    merges = tuple(Merge(cells[i], 1 << e) for i, e in trace.merges)
+    return slides, merges
 
 
 def _exponent(value: Any, row: int, col: int) -> int:

@@ -1,0 +1,121 @@
+"""One episode: a game of a mode played through its rules, as the line protocol plays it.
+
+The same calls as :class:`twofold.core.game.Game` (``Rules.parse`` then ``Rules.apply``,
+``Rules.undo`` on the state before, an undo history as deep as the mode allows), so an
+episode's commands replayed over ``twofold play MODE --code CODE --json`` give the same
+boards and score; without what a player needs and a program does not (announcements,
+the clock, the tiles reached), which would cost more than the move itself.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from twofold.core.events import Undone
+from twofold.core.game import UNDO, undo_depth
+from twofold.core.presentation import Status
+from twofold.core.rules import Mode, Outcome, Refused
+
+
+class Episode:
+    """A game in play; ``outcome(command)`` asks the rules once per state and command.
+
+    ``accepts`` asks the mode's ``changes`` where it has one (a quick answer, no move
+    played) unless ``quick`` is False; ``outcome`` always plays the command.
+    """
+
+    def __init__(
+        self,
+        mode: Mode,
+        code: str,
+        *,
+        quick: bool = True,
+        words: dict[str, str | None] | None = None,
+    ) -> None:
+        self.mode = mode
+        self.rules = mode.rules
+        self.changes = mode.changes if quick else None
+        #: each command's normal form, for ``changes`` (shared by an env's episodes)
+        self.words: dict[str, str | None] = {} if words is None else words
+        self.code = code
+        self.state: Any = self.rules.new_game(code)
+        self.history: deque[Any] = deque(maxlen=undo_depth(mode) or None)
+        self.depth = undo_depth(mode)
+        #: every command that changed the game, in order (``undo`` included)
+        self.log: list[str] = []
+        self._asked: dict[str, Outcome | None] = {}
+        self._status: Status | None = None
+
+    def copy(self) -> Episode:
+        twin = Episode.__new__(Episode)
+        twin.__dict__.update(self.__dict__)
+        twin.history = self.history.copy()
+        twin.log = list(self.log)
+        twin._asked = dict(self._asked)
+        return twin
+
+    def outcome(self, command: str) -> Outcome | None:
+        """What ``command`` does to the current state, or None when it changes nothing."""
+        if command in self._asked:
+            return self._asked[command]
+        found: Outcome | None
+        if command == UNDO:
+            found = self._undo_outcome()
+        else:
+            try:
+                found = self.rules.apply(self.state, self.rules.parse(command))
+            except Refused:
+                found = None
+            if found is not None and not found.changed:
+                found = None
+        self._asked[command] = found
+        return found
+
+    def accepts(self, command: str) -> bool:
+        if self.changes is None or command == UNDO or command in self._asked:
+            return self.outcome(command) is not None
+        action = self.words.get(command, "")
+        if action == "":
+            try:
+                action = self.words[command] = self.rules.parse(command)
+            except Refused:
+                action = self.words[command] = None
+        return action is not None and bool(self.changes(self.state, action))
+
+    def play(self, command: str) -> Outcome:
+        """Play a command :meth:`accepts`; its outcome."""
+        outcome = self.outcome(command)
+        assert outcome is not None, f"{command!r} changes nothing"
+        if command == UNDO:
+            self.history.pop()
+        elif self.depth:
+            self.history.append(self.state)
+        self.state = outcome.state
+        self.log.append(command)
+        self._asked = {}
+        self._status = None
+        return outcome
+
+    def status(self) -> Status:
+        """The mode's status of the current state (asked once a state)."""
+        if self._status is None:
+            self._status = self.mode.status_of(self.state)
+        return self._status
+
+    def holds(self, powerup: str) -> bool:
+        """Whether a power-up can be used now: some held, or offered for nothing."""
+        status = self.status()
+        return status.powerups.get(powerup, 0) > 0 or powerup in status.free
+
+    def _undo_outcome(self) -> Outcome | None:
+        if not self.history:
+            return None
+        try:
+            return Outcome(self.rules.undo(self.history[-1], self.state), (Undone(),))
+        except Refused:
+            return None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.rules.is_over(self.state))
