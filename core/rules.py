@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 from twofold.core.capabilities import (
+    ActionCoder,
     AutoplayerFactory,
     ChainJudge,
     ChangesFunction,
@@ -221,6 +222,8 @@ class Mode:
     codec: StateCodec | None = None
     #: whether an action would change the game, told without playing it (None: play it)
     changes: ChangesFunction | None = None
+    #: writes actions as a few choices each, for short proofs (None: each as its text)
+    proof: ActionCoder | None = None
 
     def __post_init__(self) -> None:
         if not self.family:

@@ -144,17 +144,34 @@ class ClassicRules:
         return action
 
     def apply(self, state: SlideState, action: str) -> SlideOutcome:
+        moved = self._moved(state, action)
+        if moved is None:
+            return SlideOutcome(state, (), action)
+        after, cell, value = self.spawn(moved)
+        events = (*self.move_events(state, action), Spawn(cell, value))
+        return SlideOutcome(after, events, action)
+
+    def advance(self, state: SlideState, action: str) -> SlideState:
+        """The state after ``action`` without its events (``state`` itself if nothing moves):
+        what replaying a proof needs, at a tenth of ``apply``'s cost."""
+        moved = self._moved(state, action)
+        return state if moved is None else self.spawn(moved)[0]
+
+    def legal(self, state: SlideState) -> list[str]:
+        """The directions that move something, in the order of ``DIRECTIONS``."""
+        packed = state.packed
+        return [d for d in DIRECTIONS if self.engine.slide(packed, d)[0] != packed]
+
+    def _moved(self, state: SlideState, action: str) -> SlideState | None:
+        """The board slid (before its new tile), or None when nothing moves."""
         if action not in DIRECTIONS:
             raise Refused(_("unknown command '{command}'").format(command=action))
         packed, gained = self.engine.slide(state.packed, action)
         if packed == state.packed:
-            return SlideOutcome(state, (), action)
-        moved = SlideState(
+            return None
+        return SlideState(
             state.code, state.size, packed, state.score + gained, state.moves + 1, state.draws
         )
-        after, cell, value = self.spawn(moved)
-        events = (*self.move_events(state, action), Spawn(cell, value))
-        return SlideOutcome(after, events, action)
 
     def spawn(self, state: SlideState) -> tuple[SlideState, Cell, int]:
         """Place the next tile of the deal on ``state``; the board must have an empty cell."""
