@@ -6,7 +6,9 @@ from Gymnasium's generator, so a seed fixes every episode after it);
 that day's daily board of the mode. ``info["command"]`` is the line-protocol command a
 step sent (``None`` for a tap that only adds a cell), so ``info["code"]`` of the reset and
 the commands, sent to ``twofold play MODE --code CODE --json``, give the same boards and
-score. The reward is the score gained (an ``undo`` can give it back: negative).
+score. The reward is the score gained (an ``undo`` can give it back: negative). The step
+that ends the game gives ``info["result"]``: the game's result with its proof, marked as
+played by a program, which ``twofold verify`` checks.
 
 A masked-out action changes nothing and raises nothing: reward 0, ``info["invalid"]``.
 The mode's clock (``Mode.time_limit``, 2248 Blitz) does not run here: a step takes no time.
@@ -28,6 +30,7 @@ from twofold.core.rules import Mode
 from twofold.rl.actions import Table, table_of
 from twofold.rl.episode import Episode
 from twofold.rl.observe import Encoder, chain_planes, held, observation_space
+from twofold.rl.result import result_of
 from twofold.rl.taps import Controls, Pending, Press
 
 #: the options ``reset`` reads
@@ -80,6 +83,8 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
             self.mode, self.table.rows, self.table.cols, len(self.table.tools)
         )
         self.pending: Pending | None = None
+        #: the date of the daily board played (``options={"daily": ...}``), else None
+        self.day: date | None = None
         self.encoder = Encoder()
         self._mask = self.controls.mask(self.episode, None)
         self._observed = self._observe()
@@ -91,6 +96,7 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
     ) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         code = self._code(options or {})
+        self.day = self._day_of(options or {})
         self.episode = self._episode(code)
         self.pending = None
         if self.encoder.ranked:  # exponents hold for every episode, ranks for one
@@ -120,7 +126,11 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
         self.pending = press.pending
         self._mask = self.controls.mask(self.episode, self.pending)
         self._observed = self._observe()
-        return self._observed, float(reward), self._over(), False, self._info(press.command, False)
+        info = self._info(press.command, False)
+        over = self._over()
+        if over:
+            info["result"] = result_of(self.episode, self.day)
+        return self._observed, float(reward), over, False, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (sb3-contrib's MaskablePPO asks for this)."""
@@ -169,6 +179,12 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
             return daily_code(self.mode.id, day if isinstance(day, date) else _day(day))
         drawn = int(self.np_random.integers(1 << 62))
         return code_from_text(f"twofold-rl:{drawn}")
+
+    def _day_of(self, options: dict[str, Any]) -> date | None:
+        if "daily" not in options or not self.mode.daily:
+            return None
+        day = options["daily"]
+        return day if isinstance(day, date) else _day(day)
 
     def _over(self) -> bool:
         return self.pending is None and self.episode.over
