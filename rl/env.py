@@ -65,9 +65,16 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
     metadata = {"render_modes": ["ansi"], "render_fps": 30}  # noqa: RUF012 (read off the class)
 
     def __init__(
-        self, mode: str | Mode = "2048", render_mode: str | None = None, *, quick: bool = True
+        self,
+        mode: str | Mode = "2048",
+        render_mode: str | None = None,
+        *,
+        results: bool = True,
+        quick: bool = True,
     ) -> None:
         self.mode = mode_of(mode)
+        #: False: no ``info["result"]`` (its proof replays the game: a few ms an episode)
+        self.results = results
         #: False: the mask plays every action even where the mode has ``changes`` (to check it)
         self.quick = quick
         self.words: dict[str, str | None] = {}
@@ -109,7 +116,7 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
         index = int(action)
         press = None
         sends = self.controls.sends
-        if not (0 <= index < self.table.size and self._mask[index]):
+        if not (0 <= index < len(self._mask) and self._mask[index]):
             pass
         elif self.pending is None and sends is not None and index < len(sends):
             press = Press(None, sends[index])  # what the mask found legal, sent at once
@@ -128,7 +135,7 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
         self._observed = self._observe()
         info = self._info(press.command, False)
         over = self._over()
-        if over:
+        if over and self.results:
             info["result"] = result_of(self.episode, self.day)
         return self._observed, float(reward), over, False, info
 

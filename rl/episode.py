@@ -17,6 +17,9 @@ from twofold.core.game import UNDO, undo_depth
 from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Outcome, Refused
 
+#: commands whose normal form an environment keeps (chains are many: a bound on memory)
+WORDS_KEPT = 1 << 16
+
 
 class Episode:
     """A game in play; ``outcome(command)`` asks the rules once per state and command.
@@ -36,7 +39,7 @@ class Episode:
         self.mode = mode
         self.rules = mode.rules
         self.changes = mode.changes if quick else None
-        #: each command's normal form, for ``changes`` (shared by an env's episodes)
+        #: each command's normal form (shared by an env's episodes)
         self.words: dict[str, str | None] = {} if words is None else words
         self.code = code
         self.state: Any = self.rules.new_game(code)
@@ -59,14 +62,16 @@ class Episode:
         """What ``command`` does to the current state, or None when it changes nothing."""
         if command in self._asked:
             return self._asked[command]
-        found: Outcome | None
+        found: Outcome | None = None
         if command == UNDO:
             found = self._undo_outcome()
         else:
-            try:
-                found = self.rules.apply(self.state, self.rules.parse(command))
-            except Refused:
-                found = None
+            action = self._action(command)
+            if action is not None:
+                try:
+                    found = self.rules.apply(self.state, action)
+                except Refused:
+                    found = None
             if found is not None and not found.changed:
                 found = None
         self._asked[command] = found
@@ -75,13 +80,22 @@ class Episode:
     def accepts(self, command: str) -> bool:
         if self.changes is None or command == UNDO or command in self._asked:
             return self.outcome(command) is not None
-        action = self.words.get(command, "")
-        if action == "":
-            try:
-                action = self.words[command] = self.rules.parse(command)
-            except Refused:
-                action = self.words[command] = None
+        action = self._action(command)
         return action is not None and bool(self.changes(self.state, action))
+
+    def _action(self, command: str) -> str | None:
+        """``Rules.parse`` of a command (a pure function: asked once a command), or None."""
+        words = self.words
+        if command in words:
+            return words[command]
+        try:
+            action: str | None = self.rules.parse(command)
+        except Refused:
+            action = None
+        if len(words) > WORDS_KEPT:
+            words.clear()
+        words[command] = action
+        return action
 
     def play(self, command: str) -> Outcome:
         """Play a command :meth:`accepts`; its outcome."""

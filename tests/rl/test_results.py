@@ -52,6 +52,11 @@ def test_the_result_verifies_as_played_by_a_program(mode_id: str, reset: dict) -
         assert verified.day is not None and verified.day.isoformat() == "2026-11-30"
 
 
+def test_results_false_leaves_the_proof_out() -> None:
+    info, _total = played_to_the_end(gym.make("twofold/2048-v0", results=False), seed=3)
+    assert "result" not in info
+
+
 @pytest.mark.slow
 def test_twofold_verify_accepts_it() -> None:
     info, _total = played_to_the_end(gym.make("twofold/2048-v0"), seed=5)
