@@ -1,6 +1,5 @@
 """Optional capabilities a mode may offer: a hint, an autoplayer, a sample game, a chain judge,
-a state codec, a quick test of whether an action changes the game, an action coder for
-proofs.
+a state codec, an action coder for proofs.
 
 Each is a field of :class:`twofold.core.rules.Mode` that is ``None`` when the mode
 does not offer it; the app shows an action only where the mode offers it (Hint,
@@ -79,10 +78,6 @@ ChainJudge = Callable[[Any, Sequence[Cell]], Verdict]
 HintFunction = Callable[[Any], Hint | None]
 #: the mode's sample game, loaded when asked for (None when it has none for this board)
 SampleFunction = Callable[[], Sample | None]
-#: whether an action (as ``Rules.apply`` takes it) would change a state's game, told
-#: without playing it: exactly ``Rules.apply(state, action).changed``, False where apply
-#: refuses (what a learning environment's action mask asks of every action, every step)
-ChangesFunction = Callable[[Any, str], bool]
 
 
 @runtime_checkable

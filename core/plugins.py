@@ -351,7 +351,7 @@ def _presentation_refusal(mode: Mode) -> str | None:
         )
     if not isinstance(mode.help, str):
         return _("mode {id!r}: help must be text; skipped").format(id=mode.id)
-    for name in ("status", "hint", "autoplayer", "sample", "judge", "changes"):
+    for name in ("status", "hint", "autoplayer", "sample", "judge"):
         value = getattr(mode, name)
         if value is not None and not callable(value):
             return _("mode {id!r}: {field} must be callable or None; skipped").format(

@@ -24,7 +24,6 @@ from twofold.core.capabilities import (
     ActionCoder,
     AutoplayerFactory,
     ChainJudge,
-    ChangesFunction,
     HintFunction,
     SampleFunction,
     StateCodec,
@@ -220,8 +219,6 @@ class Mode:
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
     #: writes states as JSON, so a long save resumes from a checkpoint (None: full replay)
     codec: StateCodec | None = None
-    #: whether an action would change the game, told without playing it (None: play it)
-    changes: ChangesFunction | None = None
     #: writes actions as a few choices each, for short proofs (None: each as its text)
     proof: ActionCoder | None = None
 

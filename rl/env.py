@@ -75,7 +75,7 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
         self.mode = mode_of(mode)
         #: False: no ``info["result"]`` (its proof replays the game: a few ms an episode)
         self.results = results
-        #: False: the mask plays every action even where the mode has ``changes`` (to check it)
+        #: False: every action played by ``Rules.apply``, never the proof coder's quick paths
         self.quick = quick
         self.words: dict[str, str | None] = {}
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from twofold.core.capabilities import LegalActions
 from twofold.core.events import Undone
 from twofold.core.game import UNDO, undo_depth
 from twofold.core.presentation import Status
@@ -24,8 +25,10 @@ WORDS_KEPT = 1 << 16
 class Episode:
     """A game in play; ``outcome(command)`` asks the rules once per state and command.
 
-    ``accepts`` asks the mode's ``changes`` where it has one (a quick answer, no move
-    played) unless ``quick`` is False; ``outcome`` always plays the command.
+    Where the mode's proof coder is a ``LegalActions`` (issue 31), ``accepts`` reads its
+    ``legal(state)`` (every action that changes the state, asked once a state) and
+    ``play`` its ``advance`` (the state without the events), unless ``quick`` is False;
+    ``outcome`` always plays the command through ``Rules.apply``.
     """
 
     def __init__(
@@ -38,7 +41,12 @@ class Episode:
     ) -> None:
         self.mode = mode
         self.rules = mode.rules
-        self.changes = mode.changes if quick else None
+        coder = mode.proof if quick and isinstance(mode.proof, LegalActions) else None
+        #: every action that changes a state (the proof coder's), else None: apply each
+        self.legal = coder.legal if coder is not None else None
+        #: the state after a legal action without its events, else None: apply it
+        self.advance = getattr(coder, "advance", None)
+        self._legal: frozenset[str] | None = None
         #: each command's normal form (shared by an env's episodes)
         self.words: dict[str, str | None] = {} if words is None else words
         self.code = code
@@ -78,10 +86,11 @@ class Episode:
         return found
 
     def accepts(self, command: str) -> bool:
-        if self.changes is None or command == UNDO or command in self._asked:
+        if self.legal is None or command == UNDO or command in self._asked:
             return self.outcome(command) is not None
-        action = self._action(command)
-        return action is not None and bool(self.changes(self.state, action))
+        if self._legal is None:
+            self._legal = frozenset(self.legal(self.state))
+        return self._action(command) in self._legal
 
     def _action(self, command: str) -> str | None:
         """``Rules.parse`` of a command (a pure function: asked once a command), or None."""
@@ -97,19 +106,24 @@ class Episode:
         words[command] = action
         return action
 
-    def play(self, command: str) -> Outcome:
-        """Play a command :meth:`accepts`; its outcome."""
-        outcome = self.outcome(command)
-        assert outcome is not None, f"{command!r} changes nothing"
+    def play(self, command: str) -> None:
+        """Play a command :meth:`accepts`."""
+        if self.advance is not None and command != UNDO and command not in self._asked:
+            # the state without the events, which no agent reads
+            after = self.advance(self.state, self._action(command))
+        else:
+            outcome = self.outcome(command)
+            assert outcome is not None, f"{command!r} changes nothing"
+            after = outcome.state
         if command == UNDO:
             self.history.pop()
         elif self.depth:
             self.history.append(self.state)
-        self.state = outcome.state
+        self.state = after
         self.log.append(command)
         self._asked = {}
         self._status = None
-        return outcome
+        self._legal = None
 
     def status(self) -> Status:
         """The mode's status of the current state (asked once a state)."""

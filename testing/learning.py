@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from twofold.core.capabilities import LegalActions
 from twofold.core.rules import Mode, Refused
 
 
@@ -36,16 +37,17 @@ def check_masks(mode: Mode, *, steps: int = 40, seed: int = 0) -> None:
     At each state every action is tried from a snapshot: a legal one sends a command the
     rules take (asked afresh of ``Rules.apply``) or adds a cell to what is being built (a
     chain the rules take, from two cells on); a masked one changes nothing, gives reward
-    0 and ``info["invalid"]``. The mode's ``changes`` gives the masks that playing every
-    action gives; the hint's chain can be tapped, cell by cell; a power-up the mask keeps
-    from aiming is refused by the rules wherever it is aimed.
+    0 and ``info["invalid"]``. A ``LegalActions`` proof coder's ``legal`` and ``advance``
+    give the masks and states that playing every action through ``Rules.apply`` gives;
+    the hint's chain can be tapped, cell by cell; a power-up the mask keeps from aiming is
+    refused by the rules wherever it is aimed.
     """
     import numpy as np
 
     from twofold.rl import TwofoldEnv
 
     env = TwofoldEnv(mode)
-    played = TwofoldEnv(mode, quick=False) if mode.changes is not None else None
+    played = TwofoldEnv(mode, quick=False) if isinstance(mode.proof, LegalActions) else None
     rng = random.Random(seed)
     _observation, info = env.reset(seed=seed)
     if played is not None:
@@ -55,7 +57,7 @@ def check_masks(mode: Mode, *, steps: int = 40, seed: int = 0) -> None:
         where = f"{mode.id} (step {number}, code {env.episode.code})"
         if played is not None:
             assert (played.action_masks() == mask.astype(bool)).all(), (
-                f"{where}: Mode.changes gives the mask {mask.tolist()}, playing every "
+                f"{where}: the proof coder's legal gives the mask {mask.tolist()}, playing every "
                 f"action gives {played.action_masks().astype(int).tolist()}"
             )
         _check_each_action(env, mask, where)
@@ -70,6 +72,10 @@ def check_masks(mode: Mode, *, steps: int = 40, seed: int = 0) -> None:
         _observation, _reward, over, _cut, info = env.step(action)
         if played is not None:
             played.step(action)
+            assert played.episode.state == env.episode.state, (
+                f"{where}: action {action} gives another state played by Rules.apply "
+                "than by its proof coder's advance"
+            )
         if over:
             _observation, info = env.reset(seed=seed + number + 1)
             if played is not None:

@@ -15,7 +15,7 @@ from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode
 from twofold.variants.classic2048.codec import SlideCodec
-from twofold.variants.classic2048.rules import GOAL, ClassicRules, changes
+from twofold.variants.classic2048.rules import GOAL, ClassicRules
 
 FAMILY = "2048"
 DAILY_FAMILY = "2048-daily"
@@ -86,7 +86,6 @@ def _contract(size: int) -> dict[str, Any]:
         "autoplayer": autoplayer(size),
         "sample": sampler(size),
         "codec": SlideCodec(size),
-        "changes": changes,
         # no per-move hint (SPEC 3): that is the app playing instead of you; Watch stays
     }
 

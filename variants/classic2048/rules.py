@@ -255,12 +255,6 @@ class ClassicRules:
         return {}
 
 
-def changes(state: SlideState, action: str) -> bool:
-    """Whether ``action`` moves anything (``Mode.changes``): one table move, no new tile."""
-    move = engine(state.size).moves.get(action)
-    return move is not None and move(state.packed)[0] != state.packed
-
-
 @lru_cache(maxsize=1 << 16)
 def line_events(
     size: int, direction: str, index: int, row: int
