@@ -92,6 +92,15 @@ class Episode:
             self._legal = frozenset(self.legal(self.state))
         return self._action(command) in self._legal
 
+    def accepted(self, commands: tuple[str, ...]) -> list[bool]:
+        """:meth:`accepts` of each command, at once where the mode lists its legal actions."""
+        if self.legal is None or self._asked:
+            return [self.accepts(command) for command in commands]
+        if self._legal is None:
+            self._legal = frozenset(self.legal(self.state))
+        legal, action = self._legal, self._action
+        return [action(command) in legal for command in commands]
+
     def _action(self, command: str) -> str | None:
         """``Rules.parse`` of a command (a pure function: asked once a command), or None."""
         words = self.words

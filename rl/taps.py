@@ -83,7 +83,7 @@ class Controls:
     def mask(self, episode: Episode, pending: Pending | None) -> np.ndarray:
         if pending is None and self.sends is not None:
             # the mask of every step of most modes: no Press made, one question an action
-            legal = [episode.accepts(command) for command in self.sends]
+            legal = episode.accepted(self.sends)
             legal += [self._tool(episode, i) is not None for i in range(len(self.table.tools))]
             return np.array(legal, dtype=np.int8)
         found = np.zeros(self.table.size, dtype=np.int8)

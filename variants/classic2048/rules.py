@@ -160,7 +160,8 @@ class ClassicRules:
     def legal(self, state: SlideState) -> list[str]:
         """The directions that move something, in the order of ``DIRECTIONS``."""
         packed = state.packed
-        return [d for d in DIRECTIONS if self.engine.slide(packed, d)[0] != packed]
+        boards = self.engine.successors(packed)  # the four moves, sharing their row reads
+        return [d for d, board in zip(DIRECTIONS, boards, strict=True) if board != packed]
 
     def _moved(self, state: SlideState, action: str) -> SlideState | None:
         """The board slid (before its new tile), or None when nothing moves."""
