@@ -62,7 +62,10 @@ class Flags:
     kept_going: bool = False
     #: never counted towards records (a position, the Sample, the solver)
     uncounted: bool = False
+    #: played by a program (Watch the solver, an agent): a proof says so
     solver: bool = False
+    #: the mode's hint was shown during the game: a proof says so
+    hinted: bool = False
     #: a later try of a daily board already played that day (never counted)
     practice: bool = False
     #: the player ended the game (End game on a stuck board): it is over, whatever the board
