@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from twofold.core.events import Cell
+from twofold.core.moved import keep_old_path
 
 
 @dataclass(frozen=True)
@@ -98,3 +99,7 @@ class StateCodec(Protocol):
     def decode(self, data: Any) -> Any:
         """The state ``encode`` wrote as ``data``; raise ValueError if it is not one."""
         ...
+
+
+# a plugin that imports a contract name from here is told of twofold.plugin (core/moved.py)
+keep_old_path(__name__)

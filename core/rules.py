@@ -28,6 +28,7 @@ from twofold.core.capabilities import (
     StateCodec,
 )
 from twofold.core.events import Event
+from twofold.core.moved import keep_old_path
 from twofold.core.presentation import (
     DEFAULT_GAUGES,
     DEFAULT_STATISTICS,
@@ -250,3 +251,7 @@ def tile_values(board: Board) -> set[int]:
 
 def as_board(rows: Sequence[Sequence[int]]) -> Board:
     return tuple(tuple(int(v) for v in row) for row in rows)
+
+
+# a plugin that imports a contract name from here is told of twofold.plugin (core/moved.py)
+keep_old_path(__name__)
