@@ -30,6 +30,8 @@ NAMES = frozenset(
         *("Autoplayer", "Hint", "Sample", "StateCodec", "Verdict"),
         # twofold.core.presentation
         *("Command", "Gauge", "PowerUp", "Statistic", "Status", "TutorialPage", "games_reaching"),
+        # twofold.core.stones
+        *("STONE", "stones_on", "value_mark", "value_words"),
         # twofold.core.deal, twofold.core.i18n, twofold.core.hookspecs, twofold.core.store
         *("below", "chance", "draw", "_", "N_", "ngettext", "pgettext", "hookimpl", "data_dir"),
     }

@@ -246,7 +246,8 @@ def largest_tile(board: Board) -> int:
 
 
 def tile_values(board: Board) -> set[int]:
-    return {v for row in board for v in row if v}
+    """The tiles on ``board``: neither its empty cells nor its stones."""
+    return {v for row in board for v in row if v > 0}
 
 
 def as_board(rows: Sequence[Sequence[int]]) -> Board:

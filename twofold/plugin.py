@@ -50,6 +50,7 @@ from twofold.core.rules import (
     Rules,
     State,
 )
+from twofold.core.stones import STONE, stones_on, value_mark, value_words
 
 if TYPE_CHECKING:
     from twofold.core.store.files import data_dir
@@ -60,6 +61,7 @@ CONTRACT_VERSION: Final = (1, 1)
 __all__ = [
     "CONTRACT_VERSION",
     "N_",
+    "STONE",
     "Appeared",
     "Autoplayer",
     "Board",
@@ -100,6 +102,9 @@ __all__ = [
     "hookimpl",
     "ngettext",
     "pgettext",
+    "stones_on",
+    "value_mark",
+    "value_words",
 ]
 
 

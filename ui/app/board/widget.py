@@ -28,6 +28,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from twofold.core.i18n import _
+from twofold.core.stones import stones_on
 from twofold.ui.app.board.canvas import Canvas, fit_geometry, smallest_size
 from twofold.ui.app.board.flourish import Dot, lay_over
 from twofold.ui.app.board.motion import Motion, Sprite, plan, still
@@ -61,6 +62,10 @@ class CellMessage(Message):
     def __init__(self, cell: Cell) -> None:
         super().__init__()
         self.cell = cell
+
+
+#: a stone: grey, grained, with no number (a stone is neither a tile nor empty)
+STONE_STYLE = Style(color="#9a948b", bgcolor="#57534d")
 
 
 @cache
@@ -284,6 +289,13 @@ class GameBoard(Widget):
         for r in range(geometry.rows):
             for c in range(geometry.cols):
                 self._paint(canvas, geometry, (r, c), Look(empty), None, frame)
+        # a stone never moves: drawn where it is, under any motion, never as a tile
+        for cell in stones_on(self.board):
+            self._paint(canvas, geometry, cell, Look(STONE_STYLE), None, frame)
+            x, y = geometry.corner(*cell)
+            rim = 1 if geometry.gap_y == 0 and geometry.tile_height >= 2 else 0
+            grain = geometry.tile_height - rim
+            canvas.fill(round(x), round(y), geometry.tile_width, grain, STONE_STYLE, "░")
         resting = self._motion is None
         sprites: list[Sprite] = (
             still(self.board) if resting else self._motion.frame(self.progress)  # type: ignore[union-attr]
