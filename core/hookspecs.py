@@ -4,7 +4,7 @@ A plugin is any module or object with functions marked ``@hookimpl`` whose names
 match the specifications below. Third-party packages are found through entry
 points in the ``twofold`` group; twofold's own variants are registered the same way.
 
-Every hook is documented in full in ``docs/plugins.md``.
+Every hook is documented in full in ``docs/plugins/reference/hooks.md``.
 """
 
 from __future__ import annotations

@@ -27,13 +27,15 @@ NAMES = frozenset(
         *("Appeared", "Cell", "Earned", "Event", "Fell", "Merged", "Moved", "Praised"),
         *("Removed", "Undone", "Used"),
         # twofold.core.capabilities
-        *("Autoplayer", "Hint", "Sample", "StateCodec", "Verdict"),
+        *("Autoplayer", "Hint", "Sample", "StateCodec", "Verdict", "compiled_search"),
         # twofold.core.presentation
         *("Command", "Gauge", "PowerUp", "Statistic", "Status", "TutorialPage", "games_reaching"),
+        *("RESERVED_KEYS", "upcoming_words"),
         # twofold.core.stones
         *("STONE", "stones_on", "value_mark", "value_words"),
         # twofold.core.deal, twofold.core.i18n, twofold.core.hookspecs, twofold.core.store
         *("below", "chance", "draw", "_", "N_", "ngettext", "pgettext", "hookimpl", "data_dir"),
+        "add_domain",
     }
 )
 

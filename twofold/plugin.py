@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from twofold.core.capabilities import Autoplayer, Hint, Sample, StateCodec, Verdict
+from twofold.core.capabilities import (
+    Autoplayer,
+    Hint,
+    Sample,
+    StateCodec,
+    Verdict,
+    compiled_search,
+)
 from twofold.core.deal import below, chance, draw
 from twofold.core.events import (
     Appeared,
@@ -29,8 +36,9 @@ from twofold.core.events import (
     Used,
 )
 from twofold.core.hookspecs import hookimpl
-from twofold.core.i18n import N_, _, ngettext, pgettext
+from twofold.core.i18n import N_, _, add_domain, ngettext, pgettext
 from twofold.core.presentation import (
+    RESERVED_KEYS,
     Command,
     Gauge,
     PowerUp,
@@ -38,6 +46,7 @@ from twofold.core.presentation import (
     Status,
     TutorialPage,
     games_reaching,
+    upcoming_words,
 )
 from twofold.core.rules import (
     Board,
@@ -61,6 +70,7 @@ CONTRACT_VERSION: Final = (1, 1)
 __all__ = [
     "CONTRACT_VERSION",
     "N_",
+    "RESERVED_KEYS",
     "STONE",
     "Appeared",
     "Autoplayer",
@@ -94,8 +104,10 @@ __all__ = [
     "Used",
     "Verdict",
     "_",
+    "add_domain",
     "below",
     "chance",
+    "compiled_search",
     "data_dir",
     "draw",
     "games_reaching",
@@ -103,6 +115,7 @@ __all__ = [
     "ngettext",
     "pgettext",
     "stones_on",
+    "upcoming_words",
     "value_mark",
     "value_words",
 ]
