@@ -1,5 +1,5 @@
-"""Each module of core, the variants and the test kit does one job, in a length a reader
-takes in (issue 22)."""
+"""Each module of core, the variants, the ui, the front and the test kit does one job, in a
+length a reader takes in (issues 22 and 32)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 ROOT = Path(__file__).parents[1]
 #: about how long a module may grow before it holds more than one job
 MOST_LINES = 450
-#: the folders of the installed package a reader learns from (the ui has its own issue)
-FOLDERS = ("core", "variants", "testing")
+#: the folders of the installed package a reader learns from
+FOLDERS = ("core", "variants", "ui", "testing", "twofold")
 
 
 @pytest.mark.parametrize(
