@@ -46,6 +46,9 @@ def _from_outside() -> bool:
     """Whether the attribute being read is named by an import statement outside twofold."""
     frame = sys._getframe(2)  # past _from_outside and __getattribute__: the importer
     name = frame.f_globals.get("__name__", "")
+    spec = frame.f_globals.get("__spec__")
+    if name == "__main__" and spec is not None:
+        name = spec.name  # one of twofold's modules run with python -m
     if name == "twofold" or name.startswith("twofold."):
         return False
     code = frame.f_code.co_code

@@ -78,6 +78,21 @@ def test_twofold_itself_imports_without_a_deprecation_warning() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
+    # run as a program, a module's __name__ is __main__: it is still twofold's own
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "error::DeprecationWarning",
+            "-m",
+            "twofold.ui.command.cli",
+            "--version",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*/**/*.py")), ids=lambda p: p.name)
