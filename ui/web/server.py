@@ -10,8 +10,13 @@ server and tells the app the page's address).
 What one page can ask of the server is bounded: only the hosts the server was started for are
 answered (403 before anything else, against DNS rebinding), a terminal is at most
 :data:`MAX_COLUMNS` x :data:`MAX_ROWS` cells, a websocket message at most
-:data:`FRAME_LIMIT` bytes, keys past the first such message are paced at :data:`INPUT_RATE`
-bytes a second, and at most ``max_pages`` pages run at once (503 past that).
+:data:`FRAME_LIMIT` bytes nested at most :data:`FRAME_DEPTH` deep, a resize or a focus
+change reaches the app only as it changes and at most every :data:`SETTLE_SECONDS` (a flood
+of them becomes its last), every other frame past the first such message (keys, mouse,
+pings, frames that do not read) is paced at :data:`INPUT_RATE` bytes a second, and at most
+``max_pages`` pages run at once (503 past that). The first SIGINT (or SIGTERM) stops the
+server whatever a page has queued: every page's reading ends at once, and each app saves
+and ends within :data:`STOP_SECONDS` or is killed.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import json
 import logging
 import os
 import shlex
@@ -27,9 +31,9 @@ import signal
 import socket
 import string
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from aiohttp import WSMsgType, web
@@ -41,26 +45,59 @@ from twofold.core import plugins
 from twofold.core.codes import CodeError, parse_share, share_string
 from twofold.core.i18n import _, current_language
 from twofold.ui.app import links
+from twofold.ui.web.frames import (
+    DEFAULT_SIZE,
+    FRAME_DEPTH,
+    MAX_COLUMNS,
+    MAX_ROWS,
+    MIN_COLUMNS,
+    MIN_ROWS,
+    SETTLE_SECONDS,
+    SETTLED,
+    Pace,
+    Settle,
+    cells,
+    host_of,
+    nesting,
+    read_frame,
+    screen_size,
+)
 from twofold.ui.web.serve_private import page_process
+
+# the bounds and readers of frames.py are read from here too (the tests, and Pace patched)
+__all__ = [
+    "DEFAULT_SIZE",
+    "FRAME_DEPTH",
+    "MAX_COLUMNS",
+    "MAX_ROWS",
+    "MIN_COLUMNS",
+    "MIN_ROWS",
+    "SETTLED",
+    "SETTLE_SECONDS",
+    "GameServer",
+    "GameService",
+    "Pace",
+    "Settle",
+    "app_command",
+    "cells",
+    "host_of",
+    "nesting",
+    "read_frame",
+    "screen_size",
+]
 
 log = logging.getLogger("textual-serve")
 
 #: how long a game may take to save and end when the server stops, before it is killed
 STOP_SECONDS = 5.0
-#: the largest terminal a page may ask for: wider than an 8K screen of 16 px text
-MAX_COLUMNS = 800
-MAX_ROWS = 250
-#: the smallest: Textual's layout fails in narrower ones (the menu at 5 columns), ending the app
-MIN_COLUMNS = 20
-MIN_ROWS = 5
 #: the largest websocket message a page may send (keys, a resize, a paste of a share string)
 FRAME_LIMIT = 8 * 1024
 #: how many bytes of keys and mouse a page may send a second, after a first FRAME_LIMIT: a
 #: mouse moving at 144 Hz takes 1.7 KB, typing far less; a flood waits in its sender (keys
 #: waiting in an app cost it about 2.5 KB each, see benchmarks/bench_serve_memory.py)
 INPUT_RATE = 2 * 1024
-#: the terminal a page gets when it gives no size, or one that is not a number
-DEFAULT_SIZE = (80, 24)
+#: how long closing a page's websocket waits for the page's answer
+CLOSE_SECONDS = 1.0
 
 
 def app_command(share: str | None, *, served_at: str, server: int) -> str:
@@ -73,63 +110,6 @@ def app_command(share: str | None, *, served_at: str, server: int) -> str:
     # exec: the app is the shell's process itself, so a signal or kill reaches the game, and
     # its parent is this server (whose end it watches)
     return command if sys.platform == "win32" else f"exec {command}"
-
-
-def cells(value: object, least: int, most: int) -> int | None:
-    """A count a page gives (a number or its digits) put between ``least`` and ``most``.
-
-    None if it gives none.
-    """
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        return None
-    return max(least, min(value, most))
-
-
-def screen_size(width: object, height: object) -> tuple[int, int] | None:
-    """A page's terminal size, each side within what a screen has; None if unreadable."""
-    columns, rows = cells(width, MIN_COLUMNS, MAX_COLUMNS), cells(height, MIN_ROWS, MAX_ROWS)
-    return None if columns is None or rows is None else (columns, rows)
-
-
-def host_of(header: str | None) -> str | None:
-    """The host name a request's Host header names (lower case, no port); None if unreadable."""
-    if not header:
-        return None
-    try:
-        parts = urlsplit(f"//{header}")
-        parts.port  # noqa: B018 - a port that is not a number raises ValueError
-    except ValueError:
-        return None
-    if parts.hostname is None or parts.username is not None:
-        return None
-    if parts.path or parts.query or parts.fragment:
-        return None
-    return parts.hostname.rstrip(".")
-
-
-class Pace:
-    """A page's input allowance: ``burst`` bytes at once, then ``rate`` bytes a second."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.allowance = burst
-        self.at = time.monotonic()
-
-    async def spend(self, size: int) -> None:
-        """Take ``size`` bytes; over the allowance, wait until they are earned.
-
-        While it waits the page's websocket is not read, so a flood backs up in its sender.
-        """
-        now = time.monotonic()
-        self.allowance = min(self.burst, self.allowance + (now - self.at) * self.rate) - size
-        self.at = now
-        if self.allowance < 0:
-            await asyncio.sleep(-self.allowance / self.rate)
 
 
 class GameService(AppService):
@@ -169,6 +149,10 @@ class GameServer(Server):
         self.max_pages = max_pages
         #: every page's app, from before it starts until it has ended
         self.services: set[GameService] = set()
+        #: every page's handler, so a stop ends them at once, whatever they wait on
+        self.pages: set[asyncio.Task[Any]] = set()
+        #: set by the first SIGINT or SIGTERM: no page reads another frame
+        self.stopping = False
         self.page = string.Template(
             files("twofold.ui.web").joinpath("serve_page.html").read_text(encoding="utf-8")
         )
@@ -306,8 +290,12 @@ class GameServer(Server):
         full = self.full()
         if full is not None:
             raise web.HTTPServiceUnavailable(text=full)
+        if self.stopping:
+            raise web.HTTPServiceUnavailable(text=_("the server is stopping"))
         # a larger message closes the websocket (1009) before it is read into memory
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=FRAME_LIMIT)
+        websocket = web.WebSocketResponse(
+            heartbeat=15, max_msg_size=FRAME_LIMIT, timeout=CLOSE_SECONDS
+        )
         width, height = (
             screen_size(request.query.get("width"), request.query.get("height")) or DEFAULT_SIZE
         )
@@ -323,11 +311,14 @@ class GameServer(Server):
             debug=self.debug,
         )
         self.services.add(service)  # counted from here, before anything awaits
+        page = asyncio.current_task()
+        if page is not None:
+            self.pages.add(page)
         try:
             await websocket.prepare(request)
             await service.start(width, height)
             try:
-                await self.play_page(websocket, service)
+                await self.play_page(websocket, service, (width, height))
             finally:
                 await service.stop_within(STOP_SECONDS)
         except asyncio.CancelledError:
@@ -337,40 +328,66 @@ class GameServer(Server):
         finally:
             await service.stop_within(STOP_SECONDS)
             self.services.discard(service)
+            self.pages.discard(page)  # type: ignore[arg-type]
         return websocket
 
-    async def play_page(self, websocket: web.WebSocketResponse, service: GameService) -> None:
-        """Pass a page's messages to its app until the page goes; a malformed one is dropped."""
+    async def play_page(
+        self,
+        websocket: web.WebSocketResponse,
+        service: GameService,
+        size: tuple[int, int] = DEFAULT_SIZE,
+    ) -> None:
+        """Pass a page's messages to its app until the page goes; a malformed one is dropped.
+
+        Resizes and focus changes are settled (see :class:`Settle`: a flood of them costs
+        the app nothing); every other frame, one that does not read too, is paced by its
+        size, so a flood of it waits in its sender.
+        """
         pace = Pace(INPUT_RATE, FRAME_LIMIT)
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not isinstance(envelope, list) or not envelope:
-                continue
-            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
-                keys = data.encode("utf-8", "replace")
-                await pace.spend(len(keys))
-                await service.send_bytes(keys)
-            elif kind == "resize" and isinstance(data, dict):
-                size = screen_size(data.get("width"), data.get("height"))
-                if size is not None:
-                    await service.set_terminal_size(*size)
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind == "blur":
-                await service.blur()
-            elif kind == "focus":
-                await service.focus()
+        settle = Settle(service, size)
+        try:
+            async for message in websocket:
+                if self.stopping:
+                    break
+                if message.type != WSMsgType.TEXT:
+                    continue
+                frame = read_frame(message.data)
+                kind, data = frame if frame is not None else (None, None)
+                if kind not in SETTLED:
+                    # what is not settled costs its size: a flood of it waits in its sender
+                    await pace.spend(len(message.data))
+                if kind == "stdin" and isinstance(data, str):
+                    await service.send_bytes(data.encode("utf-8", "replace"))
+                elif kind == "resize" and isinstance(data, dict):
+                    wanted = screen_size(data.get("width"), data.get("height"))
+                    if wanted is not None:
+                        settle.resize(wanted)
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind in ("blur", "focus"):
+                    settle.focus(kind == "focus")
+        finally:
+            await settle.close()
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Stopping the server stops every game it started, each saving first."""
+        """Stopping the server stops every game it started, each saving first.
+
+        Every page's handler is ended at once, whatever it waits on (its pace, a full
+        pipe to its app): what a page had queued is dropped, never worked through.
+        """
+        self.stopping = True
+        pages = [page for page in self.pages if page is not asyncio.current_task()]
+        for page in pages:
+            page.cancel()
         services = list(self.services)
-        await asyncio.gather(*(s.stop_within(STOP_SECONDS) for s in services))
+        await asyncio.gather(
+            *pages, *(s.stop_within(STOP_SECONDS) for s in services), return_exceptions=True
+        )
+
+    def request_exit(self) -> None:
+        """The first SIGINT or SIGTERM: stop (a second one is not needed, nor waited for)."""
+        self.stopping = True
+        raise GracefulExit()
 
     # -- running ----------------------------------------------------------------------------
 
