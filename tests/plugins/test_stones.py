@@ -23,6 +23,7 @@ from twofold.testing import check_mode, check_stones
 from twofold.testing.line_modes import line_session
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board.widget import GameBoard
+from twofold.ui.app.dialogs import BoardReading
 
 CODE = code_from_text("stones")
 [MODE] = twofold_stones.modes()
@@ -130,8 +131,10 @@ def test_the_one_board_draws_a_stone_as_a_stone_never_as_a_tile() -> None:
             x, y = geometry.origin(cell)
             line = board.render_line(y + geometry.value_line).text
             assert set(line[x : x + geometry.tile_width]) == {"░"}
+        game = app.screen
         await pilot.press("r")
         await pilot.pause()
-        assert "stone" in app.screen.read_lines()[stones[0][0]]  # type: ignore[attr-defined]
+        assert isinstance(app.screen, BoardReading)  # R reads the board in a dialog
+        assert "stone" in game.read_lines()[stones[0][0]]  # type: ignore[attr-defined]
 
     play_in_the_app(body, registry, "stones", code=CODE, seen=("stones",))
