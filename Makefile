@@ -5,11 +5,12 @@ BIN := $(VENV)/bin
 SOURCES := pyproject.toml setup.py variants/classic2048/_expectimax.c
 VERSION := $(shell cat $(SOURCES) | cksum | cut -d' ' -f1)
 # One .venv: `make play` installs what playing needs (the app and the web extra); `make test`
-# (and lint, bench, i18n) adds the test tools and the cluster extra to the same environment.
+# (and lint, docs, bench, i18n) adds the test tools, the docs tools and the cluster extra to
+# the same environment.
 PLAY_STAMP := $(VENV)/.play-$(VERSION)
 STAMP := $(VENV)/.installed-$(VERSION)
 
-.PHONY: play test lint bench i18n clean
+.PHONY: play test lint docs bench i18n clean
 
 $(PLAY_STAMP): $(SOURCES)
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +20,7 @@ $(PLAY_STAMP): $(SOURCES)
 	touch $(PLAY_STAMP)
 
 $(STAMP): $(PLAY_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster,rl,docs]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -42,6 +43,9 @@ lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pypro
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+
+docs: $(STAMP)  ## the docs as a site in build/site (mkdocs.yml), any warning an error
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_2048_moves.py

@@ -4,7 +4,7 @@ A plugin is any module or object with functions marked ``@hookimpl`` whose names
 match the specifications below. Third-party packages are found through entry
 points in the ``twofold`` group; twofold's own variants are registered the same way.
 
-Every hook is documented in full in ``docs/plugins.md``.
+Every hook is documented in full in ``docs/plugins/reference/hooks.md``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,12 @@ from typing import Any
 
 import pluggy
 
+from twofold.core.moved import keep_old_path
+
 PROJECT = "twofold"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
-#: the marker plugin authors use: ``from twofold.core import hookimpl``
+#: the marker plugin authors use: ``from twofold.plugin import hookimpl``
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
@@ -25,10 +27,10 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 def twofold_register_modes(register: Callable[..., None]) -> None:
     """Register the modes a plugin adds. Called once per plugin, when plugins load.
 
-    Call ``register(mode)`` once for each :class:`twofold.core.rules.Mode`. A mode that
+    Call ``register(mode)`` once for each :class:`twofold.plugin.Mode`. A mode that
     cannot be taken (its id is already registered by an earlier plugin, the id has a
     space or a ``/``, its rules lack a method of the Rules protocol, its ``controls``
-    is neither ``"slide"`` nor ``"chain"``) is skipped and reported as this plugin's
+    is not ``"slide"``, ``"chain"`` or ``"place"``) is skipped and reported as this plugin's
     problem; the plugin's other modes stay. Twofold's own variants load first, so a
     plugin can never take a built-in id. ``register`` raises TypeError for anything
     that is not a Mode; an exception escaping this hook drops the plugin's modes.
@@ -54,3 +56,7 @@ def twofold_game_finished(mode_id: str, result: dict[str, Any]) -> None:
     :returns: nothing; the return value is ignored. An exception is reported as this
         plugin's problem and the game is still recorded.
     """
+
+
+# a plugin that imports a contract name from here is told of twofold.plugin (core/moved.py)
+keep_old_path(__name__)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal, get_args
 
 from twofold.core.i18n import _
+from twofold.core.moved import keep_old_path
 
 Aggregate = Literal["best", "total", "average", "latest", "reached"]
 AGGREGATES: tuple[str, ...] = get_args(Aggregate)
@@ -172,3 +173,7 @@ def reserved_keys(controls: str) -> tuple[str, ...]:
 
 #: the top bar of a mode that names none
 DEFAULT_GAUGES: tuple[Gauge, ...] = (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code"))
+
+
+# a plugin that imports a contract name from here is told of twofold.plugin (core/moved.py)
+keep_old_path(__name__)

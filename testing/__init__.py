@@ -24,6 +24,8 @@ names the mode, the action and what is wrong:
   the rules keep, gauges get values, a hint and a judge agree with the rules...);
 * :func:`check_no_foreign_words`: nothing of another game (``"2048"``, ``"2248"``) in
   what the app and the line modes show of the mode, unless its own title says it;
+* :func:`check_stones`: a stone (``STONE``) never moves, merges or goes away, and
+  ``read_board`` and ``render_text`` say it;
 * :func:`check_line_modes`: ``--json`` and ``--plain`` play the mode, the first reply
   carries its commands, every reply is one JSON object;
 * :func:`check_in_the_app`: the app opens the mode and plays it through Textual's Pilot;
@@ -31,7 +33,7 @@ names the mode, the action and what is wrong:
   Gymnasium environment passes Gymnasium's ``check_env``, and its action masks are
   exactly right (``mask[a]`` true exactly when action ``a`` changes the game).
 
-This package is part of twofold's public API, beside ``twofold.core``; import its names
+This package is part of twofold's public API, beside ``twofold.plugin``; import its names
 from ``twofold.testing`` (its modules, one check each, may move). It may use the app
 (``check_in_the_app``), which a plugin itself never imports.
 """
@@ -54,6 +56,7 @@ from twofold.testing.shown import (
     shown_texts,
     strings_in,
 )
+from twofold.testing.stones import check_stones
 
 __all__ = [
     "OTHER_GAMES",
@@ -68,6 +71,7 @@ __all__ = [
     "check_proof",
     "check_registers",
     "check_replay",
+    "check_stones",
     "check_undo_never_rerolls",
     "foreign_words",
     "random_action",
@@ -85,6 +89,7 @@ def check_mode(mode: Mode, *, actions: int = 300, seed: int = 0, app: bool = Tru
     check_undo_never_rerolls(mode, seed=seed)
     check_proof(mode, seed=seed)
     check_fields(mode, seed=seed)
+    check_stones(mode, seed=seed)
     check_no_foreign_words(mode, seed=seed)
     check_line_modes(mode, seed=seed)
     if app:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core.hookspecs import hookimpl
 from twofold.core.rules import Mode
 
 

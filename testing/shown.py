@@ -55,6 +55,16 @@ def strings_in(data: Any) -> Iterator[str]:
             yield from strings_in(value)
 
 
+def _found(text: str, foreign: tuple[str, ...]) -> str | None:
+    """The first foreign word in ``text``, with the words around it; None if none."""
+    hits = [(text.find(word), word) for word in foreign if word in text]
+    if not hits:
+        return None
+    index, word = min(hits)
+    around = " ".join(text[max(0, index - 30) : index + len(word) + 30].split())
+    return f"{word!r} in …{around}…"
+
+
 def check_no_foreign_words(mode: Mode, *, seed: int = 0) -> None:
     """Nothing of another game in the mode's texts, its ``--json`` replies or ``--plain``."""
     foreign = foreign_words(mode)
@@ -62,10 +72,12 @@ def check_no_foreign_words(mode: Mode, *, seed: int = 0) -> None:
         return  # the mode is one of twofold's own games (or says it is like one)
     state = Game.start(mode, CODE).state
     for text in shown_texts(mode, state):
-        assert not any(word in text for word in foreign), f"{mode.id} shows {text!r}"
+        found = _found(text, foreign)
+        assert found is None, f"{mode.id} shows {found} (a word of another game)"
     _status, out = line_session(mode, line_commands(mode, seed), json_mode=True)
     for line in out.splitlines():
         said = [s for s in strings_in(json.loads(line)) if any(word in s for word in foreign)]
         assert said == [], f"{mode.id} replied {said}"
     _status, out = line_session(mode, ["help", "read", "quit"], json_mode=False)
-    assert not any(word in out for word in foreign), f"{mode.id}'s --plain says {out!r}"
+    found = _found(out, foreign)
+    assert found is None, f"{mode.id}'s --plain says {found} (a word of another game)"

@@ -38,6 +38,7 @@ exactly once.
 from __future__ import annotations
 
 from twofold.core import i18n
+from twofold.core.moved import keep_old_path
 from twofold.core.store.files import (
     BUSY_TIMEOUT,
     BUSY_TIMEOUT_FAILING,
@@ -95,3 +96,6 @@ def stored_language() -> str:
 
 # the translations read the stored language through the store (i18n knows no SQL)
 i18n.read_language_with(stored_language)
+
+# a plugin that imports data_dir from here is told of twofold.plugin (core/moved.py)
+keep_old_path(__name__)

@@ -42,21 +42,21 @@ def test_the_autoplayer_makes_legal_moves_and_the_same_ones_for_a_code() -> None
 
 
 def test_near_the_end_of_a_daily_it_may_spend_its_power_ups_legally() -> None:
-    state = replace(DAILY.rules.new_game(CODE), merges_left=2, hammer=1, swap=1)
+    state = replace(DAILY.rules.new_game(CODE), merges_left=2, powerups={"hammer": 1, "swap": 1})
     actions = played(DAILY.rules, state, 5)
     assert [a.split()[0] for a in actions].count("chain") == 2
     assert all(a.split()[0] in ("chain", "swap", "hammer") for a in actions)
 
 
 def test_on_a_stuck_board_it_uses_a_rescue_that_opens_a_chain() -> None:
-    stuck = replace(state_with({}, CLASSIC), hammer=0, swap=1, shuffle=0, undo=0)
+    stuck = replace(state_with({}, CLASSIC), powerups={"swap": 1})
     assert best_chain(stuck.board) is None
     action = ChainAutoplayer(CLASSIC.rules).choose(stuck)  # type: ignore[arg-type]
     assert CLASSIC.rules.rescues(stuck) == ["swap"]  # type: ignore[attr-defined]
     assert action is not None and action.startswith("swap ")
     after = CLASSIC.rules.apply(stuck, action).state
     assert best_chain(after.board) is not None
-    assert ChainAutoplayer(CLASSIC.rules).choose(replace(stuck, swap=0)) is None  # type: ignore[arg-type]
+    assert ChainAutoplayer(CLASSIC.rules).choose(replace(stuck, powerups={})) is None  # type: ignore[arg-type]
 
 
 def test_it_stops_when_the_daily_budget_is_spent_and_after_many_endless_merges() -> None:

@@ -20,7 +20,7 @@ def test_hammer_removes_one_tile_and_one_drops_in() -> None:
     after = [outcome.state.board[r][0] for r in range(ROWS)]
     assert after[1:] == [*before[:6], before[7]]
     assert [e.cell for e in outcome.events if e.kind == "appeared"] == [(0, 0)]
-    assert outcome.state.hammer == 0 and outcome.state.moves == 1
+    assert outcome.state.held("hammer") == 0 and outcome.state.moves == 1
     assert outcome.state.draws == state.draws + 1
     with pytest.raises(Refused, match="no Hammer left"):
         CLASSIC.rules.apply(outcome.state, "hammer 0,0")
@@ -30,7 +30,7 @@ def test_swap_exchanges_touching_tiles_diagonals_included() -> None:
     state = state_with({(7, 0): 2, (6, 1): 4})
     outcome = CLASSIC.rules.apply(state, "swap 7,0 6,1")
     assert outcome.state.board[7][0] == 4 and outcome.state.board[6][1] == 2
-    assert outcome.state.swap == 0
+    assert outcome.state.held("swap") == 0
     assert outcome.state.draws == state.draws
     with pytest.raises(Refused, match=re.escape("cells (7,0) and (5,0) do not touch")):
         CLASSIC.rules.apply(state, "swap 7,0 5,0")
@@ -43,10 +43,10 @@ def test_undo_gives_a_power_up_back_and_costs_one_undo() -> None:
     state = state_with({(7, 0): 2, (6, 1): 4})
     game = Game.start(CLASSIC, state.code, position={"board": [list(r) for r in state.board]})
     game.act("swap 7,0 6,1")
-    assert game.state.swap == 0
+    assert game.state.held("swap") == 0
     game.act("undo")
     assert game.state.board == state.board
-    assert game.state.swap == 1 and game.state.undo == 0
+    assert game.state.held("swap") == 1 and game.state.held("undo") == 0
     game.act("swap 7,0 6,1")
     with pytest.raises(Refused, match="no Undo left"):
         game.act("undo")
@@ -88,7 +88,7 @@ def test_a_jump_earns_one_power_up_per_new_highest_tile() -> None:
 def test_power_ups_stop_at_nine() -> None:
     state = state_with({(7, 0): 256, (7, 1): 256}, low=True, powerups={"hammer": 9})
     outcome = CLASSIC.rules.apply(state, "chain 7,0 7,1")
-    assert outcome.state.hammer == 9
+    assert outcome.state.held("hammer") == 9
     assert not [e for e in outcome.events if e.kind == "earned"]
 
 

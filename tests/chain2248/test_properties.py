@@ -119,7 +119,7 @@ def test_shuffle_keeps_the_tiles_and_leaves_a_chain(code: str) -> None:
     flat = Counter(v for row in state.board for v in row)
     assert Counter(v for row in outcome.state.board for v in row) == flat
     assert has_pair(outcome.state.board)
-    assert outcome.state.shuffle == state.shuffle - 1
+    assert outcome.state.held("shuffle") == state.held("shuffle") - 1
     moved = [e for e in outcome.events if e.kind == "moved"]
     for e in moved:
         assert outcome.state.board[e.target[0]][e.target[1]] == e.value
@@ -134,7 +134,7 @@ def test_undo_then_the_same_action_gives_the_same_board(code: str, pick: int) ->
     after = game.state
     game.act("undo")
     assert game.state.board == CLASSIC.rules.new_game(code).board
-    assert game.state.undo == 0
+    assert game.state.held("undo") == 0
     game.act(action)
     assert game.state.board == after.board
     assert game.state.score == after.score

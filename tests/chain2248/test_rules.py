@@ -124,7 +124,7 @@ def test_blitz_free_shuffle_only_when_stuck() -> None:
     assert not BLITZ.rules.is_over(stuck)
     outcome = BLITZ.rules.apply(stuck, "shuffle")
     assert not BLITZ.rules.stuck(outcome.state)
-    assert outcome.state.shuffle == 0
+    assert outcome.state.held("shuffle") == 0
     with pytest.raises(Refused, match="only offered"):
         BLITZ.rules.apply(outcome.state, "shuffle")
 

@@ -134,7 +134,10 @@ def test_english_says_an_before_an_eight_an_eleven_an_eighteen(number: int, an: 
 def test_a_hammer_says_an_8_dropped_in_and_german_eine() -> None:
     from twofold.core import i18n
     from twofold.core.events import Appeared, Removed, Used
-    from twofold.variants.chain2248.words import _used_words  # private: one wording, alone
+    from twofold.variants.chain2248.powerups import POWERUPS
+
+    _used_words = POWERUPS["hammer"].told
+    assert _used_words is not None
 
     used, removed = Used("hammer", ((0, 0),)), Removed(((0, 0),), 4, "hammer")
     assert "An 8 dropped in." in _used_words(used, [removed], [Appeared((0, 0), 8)])

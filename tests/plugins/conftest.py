@@ -20,8 +20,9 @@ FIBONACCI_DIR = EXAMPLES / "twofold-fibonacci"
 CHAINSUM_DIR = EXAMPLES / "twofold-chainsum"
 BROKEN_DIR = EXAMPLES / "twofold-broken"
 DROP_DIR = EXAMPLES / "twofold-drop"
+STONES_DIR = EXAMPLES / "twofold-stones"
 
-for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR, DROP_DIR):
+for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR, DROP_DIR, STONES_DIR):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 

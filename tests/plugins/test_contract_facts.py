@@ -22,7 +22,7 @@ from twofold.core.presentation import (
 )
 from twofold.core.rules import CONTROLS, PLACES, RULES_MEMBERS, Controls, Mode, Place, Rules
 
-#: the Rules protocol as docs/plugins.md lists it
+#: the Rules protocol as the plugin guide lists it
 DOCUMENTED_MEMBERS = (
     "undo_depth",
     "new_game",

@@ -1,4 +1,4 @@
-"""docs/plugins.md stays true: its walk-through plugin loads and plays as written."""
+"""The plugin guide (docs/plugins/) stays true: its walk-throughs load and play as written."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from types import ModuleType
 
 import pytest
 
+from tests.guide import GUIDE, guide_text
 from twofold.core import plugins
 from twofold.core.codes import parse_code, parse_share
 from twofold.core.events import VOCABULARY, is_known
@@ -23,14 +24,14 @@ from twofold.ui.lines import run_lines
 
 from .conftest import EXAMPLES
 
-DOCS = EXAMPLES.parent / "docs" / "plugins.md"
+DOCS = GUIDE
 PROTOCOL = EXAMPLES.parent / "docs" / "protocol.md"
 README = EXAMPLES.parent / "README.md"
 
 
 def walkthrough_files() -> dict[str, str]:
     """Each code block marked ``<!-- walkthrough: PATH -->`` in the docs, by path."""
-    text = DOCS.read_text(encoding="utf-8")
+    text = guide_text()
     pattern = r"<!-- walkthrough: (\S+) -->\s*```python\n(.*?)```"
     return dict(re.findall(pattern, text, re.DOTALL))
 
@@ -97,7 +98,7 @@ def test_the_walkthrough_game_ends_when_nothing_can_move(tens: ModuleType) -> No
 
 
 def test_the_readme_links_the_plugin_docs() -> None:
-    assert "docs/plugins.md" in README.read_text(encoding="utf-8")
+    assert "docs/plugins/index.md" in README.read_text(encoding="utf-8")
 
 
 def test_the_chain_walkthrough_registers_judges_hints_and_plays(steps: ModuleType) -> None:
@@ -141,7 +142,7 @@ CODE = re.compile(r"`([0-9A-Z]{4}-[0-9A-Z]{4})`")
 
 @pytest.mark.parametrize("page", [DOCS, PROTOCOL, README], ids=lambda p: p.name)
 def test_every_share_string_and_code_in_the_docs_is_valid(page: Path) -> None:
-    text = page.read_text(encoding="utf-8")
+    text = guide_text() if page == GUIDE else page.read_text(encoding="utf-8")
     shares = SHARE.findall(text)
     codes = CODE.findall(text)
     assert shares or codes
@@ -175,9 +176,9 @@ def test_the_protocol_names_every_event_type_and_the_readme_points_at_it() -> No
 
 
 def test_the_plugin_guide_documents_every_mode_field_and_event() -> None:
-    text = DOCS.read_text(encoding="utf-8")
+    text = guide_text()
     for f in dataclasses.fields(Mode):
-        assert f"| `{f.name}` |" in text, f"Mode.{f.name} is not in docs/plugins.md"
+        assert f"| `{f.name}` |" in text, f"Mode.{f.name} is not in the plugin guide"
     for kind, cls in VOCABULARY.items():
         assert f"| `{cls.__name__}` | `{kind}` |" in text
     for name in ("draw(code, index)", "below(code, index, n)", "chance(code, index)"):

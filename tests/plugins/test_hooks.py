@@ -1,4 +1,4 @@
-"""Every hook is tested here and documented in docs/plugins.md (checked, as datasette does)."""
+"""Every hook is tested here and documented in the plugin guide (checked, as datasette does)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.guide import guide_text
 from twofold.core import hookimpl, hookspecs, plugins
 from twofold.core.rules import Mode
 from twofold.ui.command.cli import open_session
@@ -17,7 +18,6 @@ from twofold.ui.command.cli import open_session
 from .conftest import EXAMPLES
 
 ROOT = EXAMPLES.parent
-DOCS = ROOT / "docs" / "plugins.md"
 TESTS = Path(__file__).resolve().parent
 
 
@@ -52,8 +52,8 @@ def test_every_hook_has_its_own_test(name: str) -> None:
 
 @pytest.mark.parametrize(("name", "signature"), sorted(hook_signatures().items()))
 def test_every_hook_signature_is_in_the_docs(name: str, signature: str) -> None:
-    docs = " ".join(DOCS.read_text(encoding="utf-8").split())
-    assert signature in docs, f"docs/plugins.md lacks the signature {signature}"
+    docs = " ".join(guide_text().split())
+    assert signature in docs, f"the plugin guide lacks the signature {signature}"
 
 
 # -- one test per hook -------------------------------------------------------------------------

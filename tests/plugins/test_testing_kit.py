@@ -7,12 +7,12 @@ its own games to it too; the kit is also checked to catch what it promises to ca
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.core.toy import TALLY
+from tests.guide import guide_text
 from twofold.core.events import Fell, Merged
 from twofold.core.presentation import Gauge, Statistic
 from twofold.core.rules import Outcome
@@ -85,7 +85,7 @@ def test_the_kit_fails_a_mode_that_breaks_the_contract(
 def test_every_public_name_of_the_kit_is_in_the_plugin_docs() -> None:
     import twofold.testing
 
-    docs = (Path(__file__).parents[2] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    docs = guide_text()
     assert [name for name in twofold.testing.__all__ if f"`{name}" not in docs] == []
     # each is importable from the package itself, whichever of its modules holds it
     assert [name for name in twofold.testing.__all__ if name not in vars(twofold.testing)] == []

@@ -1,4 +1,4 @@
-"""The keys twofold keeps (core's RESERVED_KEYS, in docs/plugins.md) are every key the game
+"""The keys twofold keeps (core's RESERVED_KEYS, in the plugin guide) are every key the game
 screens bind, so a plugin's power-up key that clashes with one is always caught, and the
 docs name exactly those keys."""
 
@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from pathlib import Path
 
 import pytest
 from textual.binding import Binding
 
+from tests.guide import guide_text
 from twofold.core.presentation import RESERVED_KEYS, reserved_keys
 from twofold.core.rules import CONTROLS
 from twofold.ui.app.controls import SCREENS
@@ -39,14 +39,14 @@ def test_the_key_list_names_game_screens_by_their_kind_never_by_one_game() -> No
         assert "2048" not in title and "2248" not in title, f"{name} is called {title!r}"
 
 
-#: how docs/plugins.md writes a key that twofold's reserved keys name otherwise
+#: how the plugin guide writes a key that twofold's reserved keys name otherwise
 DOC_SPELLING = {"?": "question_mark", ",": "comma"}
 ARROWS = {"up", "down", "left", "right"}
 
 
 def documented_reserved_keys() -> dict[str, set[str]]:
-    """The keys docs/plugins.md's "Keys twofold keeps" names, by kind ("every", "slide"...)."""
-    text = (Path(__file__).resolve().parents[2] / "docs" / "plugins.md").read_text()
+    """The keys the plugin guide's "Keys twofold keeps" names, by kind ("every", "slide"...)."""
+    text = guide_text()
     section = text.split("### Keys twofold keeps", 1)[1].split("\n#", 1)[0]
     # what follows is about the function, not a key list
     lists = section.split("`reserved_keys(controls)`", 1)[0]

@@ -136,7 +136,7 @@ class ChainAutoplayer:
         board = state.board
         now = merge_value(sum(board[r][c] for r, c in hint))
         found: list[str] = []
-        if state.swap:
+        if state.held("swap"):
             best, pick = now, ""
             for a in CELLS:
                 for b in NEIGHBOURS[a]:
@@ -149,7 +149,7 @@ class ChainAutoplayer:
                         best, pick = value, f"swap {a[0]},{a[1]} {b[0]},{b[1]}"
             if pick:
                 found.append(pick)
-        if state.hammer:
+        if state.held("hammer"):
             best, pick = now, ""
             for cell in CELLS:
                 after = self.rules.apply(state, f"hammer {cell[0]},{cell[1]}").state

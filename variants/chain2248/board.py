@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from twofold.core.i18n import _
 from twofold.core.rules import Board
 
 ROWS = 8
@@ -117,3 +118,8 @@ def empty_cells(grid: Sequence[Sequence[int]]) -> list[Cell]:
 
 def highest_on(grid: Sequence[Sequence[int]]) -> int:
     return max((v for row in grid for v in row), default=0)
+
+
+def cell_words(cell: Cell) -> str:
+    """A cell for people: rows and columns count from 1 (row 1 is the top row)."""
+    return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from twofold.core.i18n import _
 from twofold.core.presentation import TutorialPage
+from twofold.variants.chain2248.powerups import GRANT_ORDER, powerup_name
 from twofold.variants.chain2248.rules import GRANT_FROM, RETIRE_FROM, RETIRE_GAP
-from twofold.variants.chain2248.state import POWERUPS
-from twofold.variants.chain2248.words import powerup_name
 
 #: how far the tile chart goes (2**20 is about a million)
 CHART_TOP = 20
@@ -17,7 +16,7 @@ def tile_chart() -> list[tuple[int, int | None, str]]:
     rows: list[tuple[int, int | None, str]] = []
     for e in range(GRANT_FROM, CHART_TOP + 1):
         retires = 1 << (e - RETIRE_GAP) if e >= RETIRE_FROM else None
-        grant = POWERUPS[(e - GRANT_FROM) % len(POWERUPS)]
+        grant = GRANT_ORDER[(e - GRANT_FROM) % len(GRANT_ORDER)]
         rows.append((1 << e, retires, grant))
     return rows
 

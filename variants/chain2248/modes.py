@@ -15,6 +15,7 @@ from twofold.variants.chain2248.board import merge_value
 from twofold.variants.chain2248.codec import ChainCodec
 from twofold.variants.chain2248.guide import help_text, tutorial
 from twofold.variants.chain2248.proof import ChainCoder
+from twofold.variants.chain2248.powerups import POWERUPS
 from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
 from twofold.variants.chain2248.state import ChainState
 
@@ -28,22 +29,18 @@ BLITZ = ChainRules(free_shuffle=True)
 
 
 def powerups(*names: str, offered_only: bool = False) -> tuple[PowerUp, ...]:
-    """The named power-ups as the app shows them, with their keys."""
-    every = {
-        "hammer": PowerUp(
-            "hammer", _("Hammer"), "1", "tile", _("Remove one tile"), offered_only=offered_only
-        ),
-        "swap": PowerUp(
-            "swap", _("Swap"), "2", "pair", _("Swap two touching tiles"), offered_only=offered_only
-        ),
-        "shuffle": PowerUp(
-            "shuffle", _("Shuffle"), "3", "none", _("Mix the board"), offered_only=offered_only
-        ),
-        "undo": PowerUp(
-            "undo", _("Undo"), "u", "undo", _("Take back the last move"), offered_only=offered_only
-        ),
-    }
-    return tuple(every[name] for name in names)
+    """The named power-ups as the app shows them, with their keys (from ``POWERUPS``)."""
+    return tuple(
+        PowerUp(
+            kind.id,
+            _(kind.name),
+            kind.key,
+            kind.target,
+            _(kind.description),
+            offered_only=offered_only,
+        )
+        for kind in (POWERUPS[name] for name in names)
+    )
 
 
 def statistics() -> tuple[Statistic, ...]:
@@ -126,7 +123,7 @@ def _mode(
 
 def modes() -> list[Mode]:
     """The modes, titled in the current language (the hook runs after it is set)."""
-    every = ("hammer", "swap", "shuffle", "undo")
+    every = tuple(POWERUPS)
     return [
         _mode(
             "2248",

@@ -8,7 +8,8 @@ from typing import Any
 from twofold.core.i18n import _
 from twofold.core.rules import PositionError
 from twofold.variants.chain2248.board import COLS, ROWS, is_power_of_two
-from twofold.variants.chain2248.state import MAX_POWERUP, POWERUPS, ChainState
+from twofold.variants.chain2248.powerups import POWERUPS
+from twofold.variants.chain2248.state import MAX_POWERUP, ChainState
 
 _KNOWN = {"board", "powerups", "score", "retired", "merges_left"}
 
@@ -84,7 +85,9 @@ def read_position(
     for name, count in powerups.items():
         if name not in POWERUPS:
             raise PositionError(
-                _("unknown power-up {name!r} (hammer, swap, shuffle, undo)").format(name=name)
+                _("unknown power-up {name!r} ({names})").format(
+                    name=name, names=", ".join(POWERUPS)
+                )
             )
         held[name] = _whole(count, _("power-up {name}").format(name=name), most=MAX_POWERUP)
     score = _whole(data.get("score", 0), _("the score"))
@@ -100,5 +103,5 @@ def read_position(
         retired=retired,
         highest=max(on_board),
         merges_left=merges_left,
-        **held,
+        powerups=held,
     )

@@ -13,28 +13,25 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
-from twofold.core.events import Appeared, Earned, Event, Fell, Merged, Moved, Praised, Removed, Used
+from twofold.core.events import Earned, Event, Merged, Praised, Removed
 from twofold.core.i18n import _
 from twofold.core.rules import Outcome, Refused
 from twofold.variants.chain2248 import position, spawn, words
 from twofold.variants.chain2248.board import (
     CELLS,
     COLS,
-    NEIGHBOURS,
     ROWS,
     Cell,
-    Grid,
     board_of,
     exponent,
-    gravity,
     grid_of,
     has_pair,
     merge_value,
-    pair_near,
     touching,
 )
 from twofold.variants.chain2248.hint import best_chain
-from twofold.variants.chain2248.state import MAX_POWERUP, POWERUPS, ChainState
+from twofold.variants.chain2248.powerups import GRANT_ORDER, POWERUPS
+from twofold.variants.chain2248.state import MAX_POWERUP, ChainState
 from twofold.variants.chain2248.words import RETIRED
 
 #: the first new highest tile that grants a power-up (2**9 = 512)
@@ -49,7 +46,6 @@ RETIRE_GAP = 10
 _CELL = re.compile(r"((?:-|(?<![0-9]))[0-9]++)\s*+,\s*+(-?[0-9]++)")
 #: the most digits read in a coordinate: anything longer is off the board anyway
 _DIGITS = 6
-_WORDS = ("chain", "hammer", "swap", "shuffle", "undo")
 
 
 def _cell_text(cell: Cell) -> str:
@@ -130,7 +126,7 @@ class ChainRules:
             draws=draws,
             highest=max(v for row in board for v in row),
             merges_left=self.merge_budget,
-            **{name: self.start.get(name, 0) for name in POWERUPS},
+            powerups={name: self.start.get(name, 0) for name in POWERUPS},
         )
 
     def from_position(self, data: Mapping[str, Any], code: str) -> ChainState:
@@ -144,20 +140,14 @@ class ChainRules:
         if not parts:
             raise Refused(_("empty command"))
         word = parts[0]
-        if word not in _WORDS:
+        if word != "chain" and word not in POWERUPS:
             raise Refused(_("unknown command {word!r}").format(word=word))
         cells = read_cells(parts[1] if len(parts) > 1 else "")
-        wanted = {"hammer": 1, "swap": 2, "shuffle": 0, "undo": 0}
         if word == "chain":
             if len(cells) < 2:
                 raise Refused(_("a chain needs at least 2 tiles"))
-        elif len(cells) != wanted[word]:
-            raise Refused(
-                {
-                    "hammer": _("hammer takes one cell: hammer ROW,COL"),
-                    "swap": _("swap takes two cells: swap ROW,COL ROW,COL"),
-                }.get(word, _("{word} takes no cells").format(word=word))
-            )
+        elif len(cells) != POWERUPS[word].cells:
+            raise Refused(_(POWERUPS[word].usage).format(word=word))
         return " ".join([word, *(f"{r},{c}" for r, c in cells)])
 
     def apply(self, state: ChainState, action: str) -> Outcome:
@@ -168,19 +158,16 @@ class ChainRules:
             raise Refused(_("no merges left today"))
         if word == "chain":
             return self._chain(state, cells)
-        if word == "hammer":
-            return self._hammer(state, cells[0])
-        if word == "swap":
-            return self._swap(state, cells[0], cells[1])
-        if word == "shuffle":
-            return self._shuffle(state)
-        raise Refused(_("undo is taken care of by the game"))
+        effect = POWERUPS[word].effect
+        if effect is None:
+            raise Refused(_("undo is taken care of by the game"))
+        return effect(self, state, cells)
 
     def undo(self, previous: ChainState, current: ChainState) -> ChainState:
         """``previous`` with one Undo fewer than ``current`` held (so a power-up comes back)."""
-        if current.undo < 1:
+        if current.held("undo") < 1:
             raise Refused(_("no Undo left"))
-        return replace(previous, undo=current.undo - 1)
+        return replace(previous, powerups={**previous.powerups, "undo": current.held("undo") - 1})
 
     # -- merging ----------------------------------------------------------------------
 
@@ -196,7 +183,7 @@ class ChainRules:
         praise = words.praise_for(len(cells))
         if praise:
             events.append(Praised(len(cells), praise))
-        held = state.powerups
+        held = dict(state.powerups)
         highest = max(state.highest, value)
         new_exps = (
             range(exponent(state.highest) + 1, exponent(highest) + 1)
@@ -206,9 +193,9 @@ class ChainRules:
         if self.grants:
             for e in new_exps:
                 if e >= GRANT_FROM:
-                    name = POWERUPS[(e - GRANT_FROM) % len(POWERUPS)]
-                    if held[name] < MAX_POWERUP:
-                        held[name] += 1
+                    name = GRANT_ORDER[(e - GRANT_FROM) % len(GRANT_ORDER)]
+                    if held.get(name, 0) < MAX_POWERUP:
+                        held[name] = held.get(name, 0) + 1
                         events.append(Earned(name, 1 << e))
         retiring = [
             1 << (e - RETIRE_GAP)
@@ -216,7 +203,7 @@ class ChainRules:
             if e >= RETIRE_FROM and (1 << (e - RETIRE_GAP)) not in state.retired
         ]
         retired = tuple(sorted({*state.retired, *retiring}))
-        draws = self._settle(state.code, state.draws, grid, retired, events)
+        draws = spawn.settle(state.code, state.draws, grid, retired, events)
         for gone in retiring:
             spots = tuple(cell for cell in CELLS if grid[cell[0]][cell[1]] == gone)
             # announced even when no such tile is on the board at the moment
@@ -224,7 +211,7 @@ class ChainRules:
             if spots:
                 for r, c in spots:
                     grid[r][c] = 0
-                draws = self._settle(state.code, draws, grid, retired, events)
+                draws = spawn.settle(state.code, draws, grid, retired, events)
         new = replace(
             state,
             board=board_of(grid),
@@ -236,73 +223,8 @@ class ChainRules:
             longest_chain=max(state.longest_chain, len(cells)),
             highest=highest,
             merges_left=None if state.merges_left is None else state.merges_left - 1,
-            **held,
+            powerups=held,
         )
-        return Outcome(new, tuple(events))
-
-    @staticmethod
-    def _settle(
-        code: str, draws: int, grid: Grid, retired: Sequence[int], events: list[Event]
-    ) -> int:
-        """Let tiles fall and refill from the top; the new draw count."""
-        events.extend(Fell(a, b, v) for a, b, v in gravity(grid))
-        draws, placed = spawn.refill(code, draws, grid, retired)
-        events.extend(Appeared(cell, v) for cell, v in placed)
-        return draws
-
-    # -- power-ups --------------------------------------------------------------------
-
-    def _spend(self, state: ChainState, name: str) -> dict[str, int]:
-        if state.held(name) < 1:
-            raise Refused(_("no {powerup} left").format(powerup=words.powerup_name(name)))
-        return {name: state.held(name) - 1}
-
-    def _hammer(self, state: ChainState, cell: Cell) -> Outcome:
-        spent = self._spend(state, "hammer")
-        grid = grid_of(state.board)
-        value = grid[cell[0]][cell[1]]
-        grid[cell[0]][cell[1]] = 0
-        events: list[Event] = [Used("hammer", (cell,)), Removed((cell,), value, "hammer")]
-        draws = self._settle(state.code, state.draws, grid, state.retired, events)
-        new = replace(state, board=board_of(grid), draws=draws, moves=state.moves + 1, **spent)
-        return Outcome(new, tuple(events))
-
-    def _swap(self, state: ChainState, a: Cell, b: Cell) -> Outcome:
-        if not touching(a, b):
-            raise Refused(
-                _("cells {a} and {b} do not touch").format(a=_cell_text(a), b=_cell_text(b))
-            )
-        grid = grid_of(state.board)
-        va, vb = grid[a[0]][a[1]], grid[b[0]][b[1]]
-        if va == vb:
-            raise Refused(_("those two tiles are equal: swapping them changes nothing"))
-        spent = self._spend(state, "swap")
-        grid[a[0]][a[1]], grid[b[0]][b[1]] = vb, va
-        events: list[Event] = [
-            Used("swap", (a, b)),
-            Moved(a, b, va),
-            Moved(b, a, vb),
-        ]
-        new = replace(state, board=board_of(grid), moves=state.moves + 1, **spent)
-        return Outcome(new, tuple(events))
-
-    def _shuffle(self, state: ChainState) -> Outcome:
-        free = self.free_shuffle
-        if free:
-            if has_pair(state.board):
-                raise Refused(_("Shuffle is only offered when no chain is left"))
-            spent: dict[str, int] = {}
-        else:
-            spent = self._spend(state, "shuffle")
-        if not spawn.has_twins(state.board):
-            raise Refused(_("no two tiles are equal: no shuffle can make a chain"))
-        draws, grid, moved = spawn.shuffle(state.code, state.draws, state.board)
-        events: list[Event] = [Used("shuffle", free=free)]
-        for old_index, new_index in enumerate(moved):
-            if old_index != new_index:
-                source, target = CELLS[old_index], CELLS[new_index]
-                events.append(Moved(source, target, state.board[source[0]][source[1]]))
-        new = replace(state, board=board_of(grid), draws=draws, moves=state.moves + 1, **spent)
         return Outcome(new, tuple(events))
 
     # -- the end ----------------------------------------------------------------------
@@ -314,37 +236,13 @@ class ChainRules:
     def rescues(self, state: ChainState) -> list[str]:
         """The power-ups that would open a chain on a stuck board (empty if not stuck).
 
-        Hammer and Swap are tried on every cell and pair (the Hammer's new tile is
-        known from the deal); Shuffle always opens a chain when some value repeats.
-        Undo is not listed: it takes back the last action rather than opening a chain.
+        Each power-up's own rescue check decides (``powerups.POWERUPS``): Hammer and Swap
+        are tried on every cell and pair (the Hammer's new tile is known from the deal),
+        Shuffle always opens a chain when some value repeats, Undo is never one.
         """
         if self.is_spent(state) or not self.stuck(state):
             return []
-        found: list[str] = []
-        if state.hammer and self._hammer_opens(state):
-            found.append("hammer")
-        if state.swap and self._swap_opens(state):
-            found.append("swap")
-        if (state.shuffle or self.free_shuffle) and spawn.has_twins(state.board):
-            found.append("shuffle")
-        return found
-
-    def _hammer_opens(self, state: ChainState) -> bool:
-        return any(has_pair(self._hammer(state, cell).state.board) for cell in CELLS)
-
-    @staticmethod
-    def _swap_opens(state: ChainState) -> bool:
-        grid = grid_of(state.board)
-        for a in CELLS:
-            for b in NEIGHBOURS[a]:
-                if b <= a or grid[a[0]][a[1]] == grid[b[0]][b[1]]:
-                    continue
-                grid[a[0]][a[1]], grid[b[0]][b[1]] = grid[b[0]][b[1]], grid[a[0]][a[1]]
-                opens = pair_near(grid, (a, b))
-                grid[a[0]][a[1]], grid[b[0]][b[1]] = grid[b[0]][b[1]], grid[a[0]][a[1]]
-                if opens:
-                    return True
-        return False
+        return [kind.id for kind in POWERUPS.values() if kind.rescue and kind.rescue(self, state)]
 
     def is_spent(self, state: ChainState) -> bool:
         """Whether the daily budget of merges is used up."""
@@ -367,7 +265,7 @@ class ChainRules:
 
     def report(self, state: ChainState) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "powerups": state.powerups,
+            "powerups": {name: state.held(name) for name in POWERUPS},
             "retired": list(state.retired),
             "highest": state.highest,
             "merges": state.merges,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from twofold.core.deal import below
+from twofold.core.events import Appeared, Event, Fell
 from twofold.variants.chain2248.board import (
     CELLS,
     COLS,
@@ -25,6 +26,7 @@ from twofold.variants.chain2248.board import (
     Grid,
     empty_cells,
     exponent,
+    gravity,
     has_pair,
     highest_on,
 )
@@ -81,6 +83,14 @@ def refill(
         grid[r][c] = value
         placed.append(((r, c), value))
     return draws, placed
+
+
+def settle(code: str, draws: int, grid: Grid, retired: Sequence[int], events: list[Event]) -> int:
+    """Let tiles fall and refill from the top, telling it in ``events``; the new draw count."""
+    events.extend(Fell(a, b, v) for a, b, v in gravity(grid))
+    draws, placed = refill(code, draws, grid, retired)
+    events.extend(Appeared(cell, v) for cell, v in placed)
+    return draws
 
 
 def set_twin_beside(grid: Grid) -> bool:

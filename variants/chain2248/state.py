@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from twofold.core.rules import Board
 
-#: the power-ups, in the order new highest tiles grant them
-POWERUPS: tuple[str, ...] = ("hammer", "swap", "shuffle", "undo")
 #: the most of one power-up a player can hold
 MAX_POWERUP = 9
 
@@ -22,10 +21,9 @@ class ChainState:
     moves: int = 0
     #: how many draws of the deal the game has used
     draws: int = 0
-    hammer: int = 0
-    swap: int = 0
-    shuffle: int = 0
-    undo: int = 0
+    #: power-ups held, by id (see ``powerups.POWERUPS``); one missing is held 0 times, so
+    #: a state written before a power-up was added reads the same. Never changed in place.
+    powerups: Mapping[str, int] = field(default_factory=dict, hash=False)
     #: the values that will never appear again, smallest first
     retired: tuple[int, ...] = ()
     merges: int = 0
@@ -36,8 +34,4 @@ class ChainState:
     merges_left: int | None = None
 
     def held(self, powerup: str) -> int:
-        return int(getattr(self, powerup))
-
-    @property
-    def powerups(self) -> dict[str, int]:
-        return {name: self.held(name) for name in POWERUPS}
+        return int(self.powerups.get(powerup, 0))

@@ -1,4 +1,7 @@
-"""What a 2248 action did, in words: announcements, the board read aloud, plain text."""
+"""What a 2248 action did, in words: announcements, the board read aloud, plain text.
+
+Each power-up's own words (its name, what it did) live in its row of ``powerups``.
+"""
 
 from __future__ import annotations
 
@@ -8,17 +11,16 @@ from typing import Protocol
 from twofold.core.events import (
     Appeared,
     Earned,
-    Event,
     Merged,
-    Moved,
     Praised,
     Removed,
     Undone,
     Used,
 )
-from twofold.core.i18n import _, an_before
+from twofold.core.i18n import _
 from twofold.core.rules import Outcome
-from twofold.variants.chain2248.board import COLS, Cell
+from twofold.variants.chain2248.board import COLS, cell_words
+from twofold.variants.chain2248.powerups import N_, POWERUPS, powerup_name
 from twofold.variants.chain2248.state import ChainState
 
 #: the reason a retirement's ``removed`` event gives
@@ -35,11 +37,6 @@ class Ending(Protocol):
     def rescues(self, state: ChainState) -> list[str]: ...
 
 
-def N_(message: str) -> str:
-    """Mark a string for translation where it is defined; ``_()`` translates it when shown."""
-    return message
-
-
 #: praise by chain length; 13 and longer is a Monster chain
 PRAISE: tuple[tuple[int, str], ...] = (
     (6, N_("Nice chain")),
@@ -52,13 +49,6 @@ PRAISE: tuple[tuple[int, str], ...] = (
     (13, N_("Monster chain")),
 )
 
-_POWERUP_NAMES = {
-    "hammer": N_("Hammer"),
-    "swap": N_("Swap"),
-    "shuffle": N_("Shuffle"),
-    "undo": N_("Undo"),
-}
-
 
 def praise_for(length: int) -> str:
     """The English praise for a chain of ``length`` tiles, or "" below 6."""
@@ -67,15 +57,6 @@ def praise_for(length: int) -> str:
         if length >= least:
             words = text
     return words
-
-
-def powerup_name(name: str) -> str:
-    return _(_POWERUP_NAMES[name])
-
-
-def cell_words(cell: Cell) -> str:
-    """A cell for people: rows and columns count from 1 (row 1 is the top row)."""
-    return _("row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1)
 
 
 def announce(rules: Ending, before: ChainState, outcome: Outcome) -> str:
@@ -104,7 +85,9 @@ def announce(rules: Ending, before: ChainState, outcome: Outcome) -> str:
         elif isinstance(event, Removed) and event.reason == RETIRED:
             parts.append(_("The {value} has retired.").format(value=event.value))
         elif isinstance(event, Used):
-            parts.append(_used_words(event, events[index + 1 :], spawned))
+            told = POWERUPS[event.powerup].told
+            if told is not None:
+                parts.append(told(event, events[index + 1 :], spawned))
     parts.append(_("Score {score}.").format(score=state.score))
     if state.merges_left is not None:
         parts.append(_("Merges left: {n}.").format(n=state.merges_left))
@@ -118,32 +101,6 @@ def announce(rules: Ending, before: ChainState, outcome: Outcome) -> str:
         else:
             parts.append(_("No more moves."))
     return " ".join(parts)
-
-
-def _used_words(event: Used, after: Sequence[Event], spawned: Sequence[Appeared]) -> str:
-    cells = event.cells
-    if event.powerup == "hammer":
-        value = next((e.value for e in after if isinstance(e, Removed)), 0)
-        text = _("Hammer removed the {value} at {cell}.").format(
-            value=value, cell=cell_words(cells[0])
-        )
-        if spawned:
-            value = spawned[0].value
-            # "an 8", "an 11", "a 16": English hears the number's first sound
-            dropped = (
-                _("An {value} dropped in.") if an_before(value) else _("A {value} dropped in.")
-            )
-            text += " " + dropped.format(value=value)
-        return text
-    if event.powerup == "swap":
-        moved = [e for e in after if isinstance(e, Moved)][:2]
-        a, b = (moved[0].value, moved[1].value) if len(moved) == 2 else (0, 0)
-        return _("Swapped the {a} at {cell_a} with the {b} at {cell_b}.").format(
-            a=a, b=b, cell_a=cell_words(cells[0]), cell_b=cell_words(cells[1])
-        )
-    if event.free:
-        return _("Free shuffle: the tiles are mixed.")
-    return _("Shuffled: the tiles are mixed.")
 
 
 def read_board(board: Sequence[Sequence[int]]) -> list[str]:

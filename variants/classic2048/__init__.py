@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from twofold.core import hookimpl
 from twofold.core.capabilities import Autoplayer, LegalActions, Sample
+from twofold.core.hookspecs import hookimpl
 from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode

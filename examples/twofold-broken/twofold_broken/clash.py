@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twofold.core import hookimpl
-from twofold.core.rules import Mode
+from twofold.plugin import Mode, hookimpl
 from twofold_broken.faulty import FaultyRules
 
 

@@ -11,9 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from twofold.core import hookimpl
-from twofold.core.events import Merged
-from twofold.core.rules import Event, Mode, Outcome, PositionError, Refused
+from twofold.plugin import Event, Merged, Mode, Outcome, PositionError, Refused, hookimpl
 
 WORDS = {"left": "left", "right": "right", "up": "up", "down": "down", "undo": "undo", "u": "undo"}
 

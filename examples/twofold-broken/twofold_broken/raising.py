@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twofold.core import hookimpl
+from twofold.plugin import hookimpl
 
 
 @hookimpl

@@ -16,12 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from twofold.core import hookimpl
-from twofold.core.capabilities import Autoplayer, Verdict
-from twofold.core.events import Cell
-from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, Statistic, Status
-from twofold.core.rules import Mode
+from twofold.plugin import Autoplayer, Cell, Gauge, Mode, Statistic, Status, Verdict, _, hookimpl
 from twofold_chainsum.hint import hint
 from twofold_chainsum.rules import ChainSumRules, SumState, chain_value, problem
 

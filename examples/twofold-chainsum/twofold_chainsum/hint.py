@@ -13,9 +13,7 @@ found within it.
 
 from __future__ import annotations
 
-from twofold.core.capabilities import Hint
-from twofold.core.events import Cell
-from twofold.core.rules import Board
+from twofold.plugin import Board, Cell, Hint
 from twofold_chainsum.rules import SIZE, SumState, neighbours
 
 #: depth-first steps allowed for one hint

@@ -22,10 +22,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from twofold.core.deal import below
-from twofold.core.events import Appeared, Cell, Event, Fell, Merged
-from twofold.core.i18n import _
-from twofold.core.rules import Board, Outcome, PositionError, Refused
+from twofold.plugin import (
+    Appeared,
+    Board,
+    Cell,
+    Event,
+    Fell,
+    Merged,
+    Outcome,
+    PositionError,
+    Refused,
+    _,
+    below,
+)
 
 SIZE = 6
 #: a draw below(code, n, 10) under each bound gives the value beside it

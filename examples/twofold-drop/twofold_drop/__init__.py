@@ -17,12 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from twofold.core import hookimpl
-from twofold.core.capabilities import Autoplayer, Hint, Verdict
-from twofold.core.events import Cell
-from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, Statistic, Status, TutorialPage, games_reaching
-from twofold.core.rules import Mode, Refused
+from twofold.plugin import (
+    Autoplayer,
+    Cell,
+    Gauge,
+    Hint,
+    Mode,
+    Refused,
+    Statistic,
+    Status,
+    TutorialPage,
+    Verdict,
+    _,
+    games_reaching,
+    hookimpl,
+)
 from twofold_drop.rules import COLUMNS, GOAL, DropRules, DropState, drop, landing
 
 __all__ = ["GOAL", "MODE_ID", "hint", "judge", "modes", "status"]

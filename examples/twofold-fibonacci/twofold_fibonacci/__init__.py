@@ -20,10 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from twofold.core import hookimpl
-from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, Statistic, Status, games_reaching
-from twofold.core.rules import Mode
+from twofold.plugin import Gauge, Mode, Statistic, Status, _, games_reaching, hookimpl
 from twofold_fibonacci.rules import GOAL, FibonacciRules, FibState
 
 __all__ = ["GOAL", "MODE_IDS", "journal_path", "modes"]
@@ -111,7 +108,7 @@ def twofold_register_modes(register: Callable[..., None]) -> None:
 
 def journal_path() -> Path:
     """Where the journal lives: beside twofold's database, in a folder of our own."""
-    from twofold.core.store import data_dir
+    from twofold.plugin import data_dir
 
     return data_dir() / "plugins" / "twofold-fibonacci" / "journal.jsonl"
 

@@ -23,10 +23,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from twofold.core.deal import below, chance
-from twofold.core.events import Appeared, Cell, Event, Merged, Moved
-from twofold.core.i18n import _
-from twofold.core.rules import Board, Outcome, PositionError, Refused
+from twofold.plugin import (
+    Appeared,
+    Board,
+    Cell,
+    Event,
+    Merged,
+    Moved,
+    Outcome,
+    PositionError,
+    Refused,
+    _,
+    below,
+    chance,
+)
 
 
 def _sequence(count: int) -> tuple[int, ...]:

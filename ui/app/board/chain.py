@@ -3,8 +3,8 @@ previews (the tiles that may join stay bright, the rest dims) and the screen pla
 
 The board knows how a chain is *drawn* (start, add, take back, cancel, merge) but not
 which tiles may join: it asks a :class:`ChainJudge`, which asks the rules. What to do
-with a finished chain is the screen's business: the board calls ``on_merge`` (or posts
-:class:`ChainBoard.Merge` when nobody set it).
+with a finished chain is the screen's business: the board calls the ``merge`` it was
+given, at once (one channel: no message besides it).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from textual import events
 from textual.message import Message
 from textual.timer import Timer
 
-from twofold.ui.app.board.flourish import Burst, Dot, Flourishes
+from twofold.ui.app.board.flourish import Bubble, Flourish, bubble_text
+from twofold.ui.app.board.overlay import Dot
 from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard, Look
 from twofold.ui.app.widgets.geometry import Geometry
 from twofold.ui.app.widgets.tiles import dimmed, text_colour, vivid_colour, vivid_style
@@ -62,7 +63,7 @@ def _face(colour: Color) -> Style:
     return Style(color=text_colour(colour), bgcolor=colour, bold=True)
 
 
-class ChainBoard(Flourishes, GameBoard, can_focus=True):
+class ChainBoard(GameBoard, can_focus=True):
     """The board of a chain mode: turns clicks, drags and keys into chain messages."""
 
     #: a chain's tiles keep a line for their value and half a line between rows
@@ -70,9 +71,6 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
 
     class ChainChanged(ChainMessage):
         """The chain being drawn changed (started, grew, shrank or was cancelled)."""
-
-    class Merge(ChainMessage):
-        """The player finished a chain: merge it."""
 
     class Refused(Message):
         """A tile that does not fit the chain was not added."""
@@ -89,6 +87,7 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
         self,
         board: Board,
         judge: ChainJudge,
+        merge: Callable[[Chain], None],
         *,
         name: str | None = None,
         id: str | None = None,
@@ -112,14 +111,13 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
         self._started_here = False
         self._dragged = False
         self._last_refused: Cell | None = None
-        self._shake_start: float | None = None
-        self._burst: Burst | None = None
-        self._flourish_timer: Timer | None = None
+        #: the bubble's shake and the confetti, drawn at the board's one frame clock
+        self.flourish = Flourish()
         self._open: tuple[tuple[Any, ...], frozenset[Cell]] = ((), frozenset())
         self._chain_colour: Color | None = None
         self._dim_base: Color | None = None
-        #: called with a finished chain, in place of posting :class:`Merge` (the screen's)
-        self.on_merge: Callable[[Chain], None] | None = None
+        #: the one way a finished chain leaves the board: the screen's merge, called at once
+        self._merge = merge
 
     @property
     def reduced_motion(self) -> bool:
@@ -171,7 +169,9 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
         if self._flash_timer is not None:
             self._flash_timer.stop()
         self._flash_timer = self.set_timer(FLASH_SECONDS, self._end_flash)
-        self._shake()
+        if self.chain and not self.reduced_motion:
+            self.flourish.shake(self.clock())
+            self.keep_drawing()
         self.refresh()
 
     def _end_flash(self) -> None:
@@ -217,13 +217,9 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
     def merge(self) -> None:
         if len(self.chain) < 2:
             return
-        chain = tuple(self.chain)
-        if self.on_merge is not None:
-            # at once, not through the message queue: a chain the player starts a moment
-            # later (a burst of keys, a quick press) must meet the merged board (SPEC 5)
-            self.on_merge(chain)
-        else:
-            self.post_message(self.Merge(chain))
+        # at once, not through the message queue: a chain the player starts a moment
+        # later (a burst of keys, a quick press) must meet the merged board (SPEC 5)
+        self._merge(tuple(self.chain))
 
     def tap(self, cell: Cell) -> None:
         """A click (or Space/Enter) on a cell while a chain may be in progress."""
@@ -400,5 +396,35 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
             return ("▶" if cell == self.hint[0] else arrow), arrow
         return " ", " "
 
+    # -- flourishes --------------------------------------------------------------------------
+
+    def celebrate(self, cell: Cell) -> None:
+        """A burst of confetti from ``cell`` (a new highest tile); none under reduced motion."""
+        geometry = self.geometry
+        if self.reduced_motion or geometry is None:
+            return
+        self.flourish.celebrate(geometry.centre(cell), self.clock(), seed=hash(cell))
+        self.keep_drawing()
+
+    @property
+    def bursting(self) -> bool:
+        """Whether confetti is flying (it stops by itself after CONFETTI_SECONDS)."""
+        return self.flourish.burst is not None
+
+    def moving(self, now: float) -> bool:
+        return self.flourish.running(now) or super().moving(now)
+
     def overlay(self, geometry: Geometry) -> dict[int, list[Dot]]:
-        return self._flourish(geometry)
+        """The bubble and the confetti of this frame, by line."""
+        bubble = None
+        if self.chain and self._motion is None and self.picking is None:
+            last = self.chain[-1]
+            value = self.chain_value or self.board[self.chain[0][0]][self.chain[0][1]]
+            top = geometry.origin(last)[1]
+            line = top - 1 if top > 0 else top + geometry.tile_height - 1
+            text = bubble_text(value, len(self.chain))
+            bubble = Bubble(text, value, geometry.centre(last), line)
+        by_line: dict[int, list[Dot]] = {}
+        for dot in self.flourish.dots(self.clock(), self.size.width, self.size.height, bubble):
+            by_line.setdefault(dot[1], []).append(dot)
+        return by_line

@@ -3,33 +3,25 @@
 While a chain is drawn, a bubble above its last tile says what it would make and how
 long it is (`` 128 ×6 ``); it shakes for a moment when a tile is refused. Each new
 highest tile from the mode's milestone up sets off a short burst of confetti over the
-board. Both are drawn as characters laid over the board's lines; under reduced motion
-the bubble stands still and there is no confetti. Everything here is a pure function
-of the time it is given, so a frame can be drawn (and tested) at any moment.
+board. Both are drawn as characters laid over the board's lines (overlay.py), at the
+board's one frame clock; under reduced motion the bubble stands still and there is no
+confetti. Everything here is a function of the time it is given, so a frame can be
+drawn (and tested) at any moment. How a merge animates is motion.py's.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from dataclasses import dataclass
 from random import Random
-from typing import TYPE_CHECKING
 
 from rich.color import Color
-from rich.segment import Segment
 from rich.style import Style
-from textual.strip import Strip
 
+from twofold.ui.app.board.overlay import Dot
 from twofold.ui.app.widgets.tiles import vivid_colour as tile_colour
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 
-if TYPE_CHECKING:
-    from twofold.ui.app.board.chain import Cell, ChainBoard
-    from twofold.ui.app.widgets.geometry import Geometry
-
-#: the board's frame time while something moves
-FRAME_SECONDS = 1 / 30
 #: how long the bubble shakes after a refusal, and how long a burst of confetti lasts
 SHAKE_SECONDS = 0.3
 CONFETTI_SECONDS = 1.2
@@ -39,9 +31,6 @@ CONFETTI_PIECES = 48
 CONFETTI_GLYPHS = "*✦•▪◆✶"
 #: the confetti's colours: the tiles' own
 CONFETTI_VALUES = (2, 8, 16, 64, 256, 512, 4096)
-
-#: a point drawn over the board: column, line, character and style
-Dot = tuple[int, int, str, Style]
 
 
 def bubble_text(value: int, length: int) -> str:
@@ -96,86 +85,49 @@ class Burst:
         return found
 
 
-def lay_over(strip: Strip, dots: Iterable[Dot], width: int) -> Strip:
-    """``strip`` with ``dots`` (all on its line) drawn over it, the rest untouched."""
-    # one dot a column, the last one given winning (the bubble is given after the confetti)
-    columns = sorted({x: (char, style) for x, _y, char, style in dots}.items())
-    if not columns:
-        return strip
-    pieces: list[Strip] = []
-    cursor = 0
-    for x, (char, style) in columns:
-        if x < cursor or x >= width:
-            continue
-        under = list(strip.crop(x, x + 1))
-        if style.bgcolor is None and "".join(seg.text for seg in under) != " ":
-            continue  # confetti (no background of its own) never covers a number or a rim
-        if x > cursor:
-            pieces.append(strip.crop(cursor, x))
-        # a piece of confetti keeps the colour under it as its background: it sits on the tile
-        below = next((seg.style for seg in under if seg.style is not None), None)
-        background = below.bgcolor if below is not None and style.bgcolor is None else None
-        pieces.append(Strip([Segment(char, style + Style(bgcolor=background))], 1))
-        cursor = x + 1
-    if cursor < width:
-        pieces.append(strip.crop(cursor, width))
-    return Strip.join(pieces)
+@dataclass(frozen=True)
+class Bubble:
+    """What the bubble says, and where: over ``centre``'s column, on ``line``."""
+
+    text: str
+    value: int
+    centre: tuple[int, int]
+    line: int
 
 
-class Flourishes:
-    """The bubble's shake and the confetti of a :class:`ChainBoard` (a part of it)."""
+class Flourish:
+    """The bubble's shake and the confetti of a chain board: a plain object the board holds.
 
-    def _shake(self: ChainBoard) -> None:
-        if self.chain and not self.reduced_motion:
-            self._shake_start = self.clock()
-            self._keep_drawing()
+    It keeps only when each began; the board's one frame clock asks it, frame by frame,
+    whether it still runs and what to lay over the lines at that moment.
+    """
 
-    def celebrate(self: ChainBoard, cell: Cell) -> None:
-        """A burst of confetti from ``cell`` (a new highest tile); none under reduced motion."""
-        geometry = self.geometry
-        if self.reduced_motion or geometry is None:
-            return
-        self._burst = Burst(geometry.centre(cell), self.clock(), seed=hash(cell))
-        self._keep_drawing()
+    def __init__(self) -> None:
+        self.shake_start: float | None = None
+        self.burst: Burst | None = None
 
-    @property
-    def bursting(self: ChainBoard) -> bool:
-        """Whether confetti is flying (it stops by itself after CONFETTI_SECONDS)."""
-        return self._burst is not None
+    def shake(self, now: float) -> None:
+        self.shake_start = now
 
-    def _keep_drawing(self: ChainBoard) -> None:
-        if self._flourish_timer is None:
-            self._flourish_timer = self.set_interval(FRAME_SECONDS, self._flourish_frame)
-        self.refresh()
+    def celebrate(self, origin: tuple[int, int], now: float, seed: int = 0) -> None:
+        self.burst = Burst(origin, now, seed)
 
-    def _flourish_frame(self: ChainBoard) -> None:
-        now = self.clock()
-        if self._shake_start is not None and now - self._shake_start >= SHAKE_SECONDS:
-            self._shake_start = None
-        if self._burst is not None and now - self._burst.start >= CONFETTI_SECONDS:
-            self._burst = None
-        if self._shake_start is None and self._burst is None and self._flourish_timer:
-            self._flourish_timer.stop()
-            self._flourish_timer = None
-        self.refresh()
+    def running(self, now: float) -> bool:
+        """Whether a shake or a burst still runs at ``now`` (each ends by itself)."""
+        if self.shake_start is not None and now - self.shake_start >= SHAKE_SECONDS:
+            self.shake_start = None
+        if self.burst is not None and now - self.burst.start >= CONFETTI_SECONDS:
+            self.burst = None
+        return self.shake_start is not None or self.burst is not None
 
-    def _flourish(self: ChainBoard, geometry: Geometry) -> dict[int, list[Dot]]:
-        """The bubble and the confetti of this frame, by line."""
-        now = self.clock()
+    def dots(self, now: float, width: int, height: int, bubble: Bubble | None) -> list[Dot]:
+        """The confetti, then the bubble (shaking, if it shakes), at ``now``."""
         dots: list[Dot] = []
-        if self._burst is not None:
-            dots += self._burst.dots(now, self.size.width, self.size.height)
-        if self.chain and self._motion is None and self.picking is None:
-            last = self.chain[-1]
-            value = self.chain_value or self.board[self.chain[0][0]][self.chain[0][1]]
-            top = geometry.origin(last)[1]
-            line = top - 1 if top > 0 else top + geometry.tile_height - 1
+        if self.burst is not None:
+            dots += self.burst.dots(now, width, height)
+        if bubble is not None:
             shake = 0
-            if self._shake_start is not None:
-                shake = shake_offset((now - self._shake_start) / SHAKE_SECONDS)
-            text = bubble_text(value, len(self.chain))
-            dots += bubble_dots(text, value, geometry.centre(last), line, self.size.width, shake)
-        by_line: dict[int, list[Dot]] = {}
-        for dot in dots:
-            by_line.setdefault(dot[1], []).append(dot)
-        return by_line
+            if self.shake_start is not None:
+                shake = shake_offset((now - self.shake_start) / SHAKE_SECONDS)
+            dots += bubble_dots(bubble.text, bubble.value, bubble.centre, bubble.line, width, shake)
+        return dots

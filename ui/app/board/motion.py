@@ -111,7 +111,7 @@ class Phase:
 def _tiles(board: Board) -> Iterable[tuple[int, int, int]]:
     for r, row in enumerate(board):
         for c, value in enumerate(row):
-            if value:
+            if value > 0:  # a stone (below 0) is drawn by the board, never as a moving tile
                 yield r, c, value
 
 

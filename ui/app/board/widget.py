@@ -28,9 +28,10 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from twofold.core.i18n import _
+from twofold.core.stones import stones_on
 from twofold.ui.app.board.canvas import Canvas, fit_geometry, smallest_size
-from twofold.ui.app.board.flourish import Dot, lay_over
 from twofold.ui.app.board.motion import Motion, Sprite, plan, still
+from twofold.ui.app.board.overlay import Dot, lay_over
 from twofold.ui.app.widgets.geometry import Geometry
 from twofold.ui.app.widgets.tiles import tile_label, tile_style
 
@@ -61,6 +62,10 @@ class CellMessage(Message):
     def __init__(self, cell: Cell) -> None:
         super().__init__()
         self.cell = cell
+
+
+#: a stone: grey, grained, with no number (a stone is neither a tile nor empty)
+STONE_STYLE = Style(color="#9a948b", bgcolor="#57534d")
 
 
 @cache
@@ -115,7 +120,8 @@ class GameBoard(Widget):
         self._motion: Motion | None = None
         self._started = 0.0
         self._progress = 1.0
-        self._motion_timer: Timer | None = None
+        #: the board's one frame clock, running while anything moves (motion, a flourish)
+        self._frame_timer: Timer | None = None
         self._frame_key: tuple[Any, ...] | None = None
         self._frame: list[Strip] = []
         self._dots: dict[int, list[Dot]] = {}
@@ -153,8 +159,7 @@ class GameBoard(Widget):
         self._motion = motion
         self._started = self.clock()
         self._progress = 0.0
-        self._motion_timer = self.set_interval(FRAME_SECONDS, self._tick)
-        self.refresh()
+        self.keep_drawing()
 
     @property
     def moves_shown(self) -> bool:
@@ -183,22 +188,38 @@ class GameBoard(Widget):
 
     def finish_animation(self) -> None:
         """Jump to the end of the running motion, if any (any input does this)."""
-        if self._motion_timer is not None:
-            self._motion_timer.stop()
-            self._motion_timer = None
         if self._motion is not None:
             self._motion = None
             self._progress = 1.0
             self.refresh()
+        if not self.moving(self.clock()):
+            self._stop_clock()
+
+    def keep_drawing(self) -> None:
+        """Something began to move: draw a frame every FRAME_SECONDS until nothing does."""
+        if self._frame_timer is None:
+            self._frame_timer = self.set_interval(FRAME_SECONDS, self._tick)
+        self.refresh()
+
+    def moving(self, now: float) -> bool:
+        """Whether anything still moves at ``now`` (the controls add their flourishes)."""
+        return self._motion is not None
+
+    def _stop_clock(self) -> None:
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+            self._frame_timer = None
 
     def _tick(self) -> None:
-        if self._motion is None:
-            return
-        self._progress = min(1.0, (self.clock() - self._started) / self._motion.seconds)
-        if self._progress >= 1.0:
-            self.finish_animation()
-        else:
-            self.refresh()
+        now = self.clock()
+        if self._motion is not None:
+            self._progress = min(1.0, (now - self._started) / self._motion.seconds)
+            if self._progress >= 1.0:
+                self._motion = None
+                self._progress = 1.0
+        if not self.moving(now):
+            self._stop_clock()
+        self.refresh()
 
     def on_key(self, event: events.Key) -> None:
         # any key ends the motion at once; the key itself goes on to its binding
@@ -284,6 +305,13 @@ class GameBoard(Widget):
         for r in range(geometry.rows):
             for c in range(geometry.cols):
                 self._paint(canvas, geometry, (r, c), Look(empty), None, frame)
+        # a stone never moves: drawn where it is, under any motion, never as a tile
+        for cell in stones_on(self.board):
+            self._paint(canvas, geometry, cell, Look(STONE_STYLE), None, frame)
+            x, y = geometry.corner(*cell)
+            rim = 1 if geometry.gap_y == 0 and geometry.tile_height >= 2 else 0
+            grain = geometry.tile_height - rim
+            canvas.fill(round(x), round(y), geometry.tile_width, grain, STONE_STYLE, "░")
         resting = self._motion is None
         sprites: list[Sprite] = (
             still(self.board) if resting else self._motion.frame(self.progress)  # type: ignore[union-attr]

@@ -116,8 +116,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         super().__init__(session, settings=settings, id="chain-screen")
         self._bind_powerup_keys()
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
-        self._board = ChainBoard(session.game.state.board, self.judge, id="board")
-        self._board.on_merge = self._merge
+        self._board = ChainBoard(session.game.state.board, self.judge, self._merge, id="board")
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -262,10 +261,6 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     def _chain_refused(self, message: ChainBoard.Refused) -> None:
         text = for_people(self.judge.refusal(self.state.board, message.chain, message.cell))
         self.refused(text or _("That tile does not fit the chain"))
-
-    @on(ChainBoard.Merge)
-    def _chain_merge(self, message: ChainBoard.Merge) -> None:
-        self._merge(message.chain)
 
     def _merge(self, chain: tuple[tuple[int, int], ...]) -> None:
         if not self.paused:

@@ -1,0 +1,130 @@
+"""The plugin contract's one front: every name a plugin author needs, and its version.
+
+    from twofold.plugin import Mode, Outcome, Refused, hookimpl
+
+A plugin imports from here only (and tests itself with :mod:`twofold.testing`). The
+names still import from the core modules where they live, with a DeprecationWarning
+naming this module. :data:`CONTRACT_VERSION` is ``(major, minor)``: a minor release adds
+to the contract and breaks nothing; a major one may remove what was deprecated before
+(CHANGELOG.md, "For plugin authors").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from twofold.core.capabilities import (
+    Autoplayer,
+    Hint,
+    Sample,
+    StateCodec,
+    Verdict,
+    compiled_search,
+)
+from twofold.core.deal import below, chance, draw
+from twofold.core.events import (
+    Appeared,
+    Cell,
+    Earned,
+    Event,
+    Fell,
+    Merged,
+    Moved,
+    Praised,
+    Removed,
+    Undone,
+    Used,
+)
+from twofold.core.hookspecs import hookimpl
+from twofold.core.i18n import N_, _, add_domain, ngettext, pgettext
+from twofold.core.presentation import (
+    RESERVED_KEYS,
+    Command,
+    Gauge,
+    PowerUp,
+    Statistic,
+    Status,
+    TutorialPage,
+    games_reaching,
+    upcoming_words,
+)
+from twofold.core.rules import (
+    Board,
+    Controls,
+    Mode,
+    Outcome,
+    Place,
+    PositionError,
+    Refused,
+    Rules,
+    State,
+)
+from twofold.core.stones import STONE, stones_on, value_mark, value_words
+
+if TYPE_CHECKING:
+    from twofold.core.store.files import data_dir
+
+#: the contract's version, (major, minor); see CHANGELOG.md for what each one changed
+CONTRACT_VERSION: Final = (1, 1)
+
+__all__ = [
+    "CONTRACT_VERSION",
+    "N_",
+    "RESERVED_KEYS",
+    "STONE",
+    "Appeared",
+    "Autoplayer",
+    "Board",
+    "Cell",
+    "Command",
+    "Controls",
+    "Earned",
+    "Event",
+    "Fell",
+    "Gauge",
+    "Hint",
+    "Merged",
+    "Mode",
+    "Moved",
+    "Outcome",
+    "Place",
+    "PositionError",
+    "PowerUp",
+    "Praised",
+    "Refused",
+    "Removed",
+    "Rules",
+    "Sample",
+    "State",
+    "StateCodec",
+    "Statistic",
+    "Status",
+    "TutorialPage",
+    "Undone",
+    "Used",
+    "Verdict",
+    "_",
+    "add_domain",
+    "below",
+    "chance",
+    "compiled_search",
+    "data_dir",
+    "draw",
+    "games_reaching",
+    "hookimpl",
+    "ngettext",
+    "pgettext",
+    "stones_on",
+    "upcoming_words",
+    "value_mark",
+    "value_words",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # the store takes a sixth of a second to import: only a plugin that keeps files pays it
+    if name == "data_dir":
+        from twofold.core.store.files import data_dir
+
+        return data_dir
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
