@@ -1,8 +1,9 @@
 """What a game screen tells beyond the board: the link, the result, the board in words.
 
-The result is a line or two to paste and compare the day with friends: the mode,
-the date of a daily, the score, the highest tile and what the mode counts, and the
-link that starts the same game from its first move, never the board itself. A part
+The result is three lines to paste and compare the day with friends: the mode, the date
+of a daily, the score, the highest tile and what the mode counts; the link that starts
+the same game from its first move; and the proof (``twofold verify`` replays it), never
+the board itself. A part
 of :class:`~twofold.ui.app.screens.game.GameScreen`.
 """
 
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from twofold.core.i18n import _
 from twofold.core.presentation import upcoming_words
-from twofold.core.rules import largest_tile
+from twofold.core.result import figures, mode_stats, result_text
 from twofold.ui.app.dialogs import ResultDialog
 from twofold.ui.app.links import game_link
 
@@ -29,43 +30,15 @@ class Telling:
 
     def mode_stats(self: GameScreen) -> dict[str, int]:
         """This game's own numbers (``Rules.stats``), empty if the mode fails to give them."""
-        try:
-            return {
-                k: v for k, v in dict(self.rules.stats(self.state)).items() if isinstance(v, int)
-            }
-        except Exception:  # what can be told is told; play already checked the rules
-            return {}
+        return mode_stats(self.mode, self.state)
 
     def result_figures(self: GameScreen) -> list[str]:
         """What the mode counts in this game, one figure per key of its statistics."""
-        own = self.mode_stats()
-        own["moves"] = self.state.moves
-        figures: list[str] = []
-        seen = {"score", "largest"}  # said first, in every mode
-        for statistic in self.mode.statistics:
-            key = statistic.key
-            if key in seen or key not in own or statistic.aggregate in ("reached", "average"):
-                continue
-            seen.add(key)
-            figures.append(f"{statistic.label} {own[key]}")
-        return figures or [_("Moves {moves}").format(moves=self.state.moves)]
+        return figures(self.mode, self.state, self.mode_stats())
 
     def result_text(self: GameScreen) -> str:
-        """Two lines to paste: the mode (and day), score, tile, what it counts; then the link."""
-        state = self.state
-        mode = self.mode.title
-        if self.mode.daily:
-            mode = f"{mode} {self.session.today().isoformat()}"
-        figures = [
-            _("Score {score}").format(score=state.score),
-            _("Largest tile {largest}").format(largest=largest_tile(state.board)),
-            *self.result_figures(),
-        ]
-        # one figure after another, each as the Statistics screen names it (no capital
-        # lands mid-sentence, in any language)
-        return "twofold {mode}: {figures}\n{share}".format(
-            mode=mode, figures=" · ".join(figures), share=self.share()
-        )
+        """The headline (the mode and day, score, tile, what it counts), the link, the proof."""
+        return result_text(self.game, link=self.share(), day=self.session.today())
 
     def action_copy_link(self: GameScreen) -> None:
         link = self.share()
