@@ -16,6 +16,7 @@ from twofold.core.presentation import upcoming_words
 from twofold.core.result import figures, mode_stats, result_text
 from twofold.ui.app.dialogs import ResultDialog
 from twofold.ui.app.links import game_link
+from twofold.ui.sending import SendError, send_result
 
 if TYPE_CHECKING:
     from twofold.ui.app.screens.game import GameScreen
@@ -50,7 +51,33 @@ class Telling:
         text = self.result_text()
         self.app.copy_to_clipboard(text)
         self.announce(_("Copied the result."))
-        self.app.push_screen(ResultDialog(_("Result copied"), text))
+        settings = self.app.settings  # type: ignore[attr-defined]
+        # only a finished game, and only once the player has set where and as whom
+        sendable = bool(
+            self.game.over and settings.leaderboard.strip() and settings.leaderboard_name.strip()
+        )
+
+        def chosen(choice: str | None) -> None:
+            if choice == "send":
+                self.send_result(settings.leaderboard, text, settings.leaderboard_name)
+
+        self.app.push_screen(ResultDialog(_("Result copied"), text, sendable=sendable), chosen)
+
+    def send_result(self: GameScreen, address: str, text: str, name: str) -> None:
+        """Send the result in a thread; say the rank, or the server's reason, in one line."""
+
+        def send() -> None:
+            try:
+                words = send_result(address, text, name.strip()).words
+            except SendError as error:
+                words = str(error)
+            self.app.call_from_thread(self._sent, words)
+
+        self.run_worker(send, name="send", group="send", thread=True, exit_on_error=False)
+
+    def _sent(self: GameScreen, words: str) -> None:
+        self.announce(words)
+        self.notify(words, title=_("Leaderboard"), timeout=8)
 
     def read_lines(self: GameScreen) -> list[str]:
         """The board row by row in the mode's words, then what comes next, if anything."""
