@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 SOURCES := pyproject.toml setup.py variants/classic2048/_expectimax.c
 VERSION := $(shell cat $(SOURCES) | cksum | cut -d' ' -f1)
 # One .venv: `make play` installs what playing needs (the app and the web extra); `make test`
-# (and lint, bench, i18n) adds the test tools and the cluster extra to the same environment.
+# (and lint, bench, i18n) adds the test tools and the cluster and postgres extras to it.
 PLAY_STAMP := $(VENV)/.play-$(VERSION)
 STAMP := $(VENV)/.installed-$(VERSION)
 
@@ -19,7 +19,7 @@ $(PLAY_STAMP): $(SOURCES)
 	touch $(PLAY_STAMP)
 
 $(STAMP): $(PLAY_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster,postgres]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -51,6 +51,8 @@ bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_browser.py
 	$(BIN)/python benchmarks/bench_protocol.py
 	$(BIN)/python benchmarks/bench_solver.py --games 20 --minutes 5 --stop-at 2048
+	$(BIN)/python benchmarks/bench_verify.py
+	$(BIN)/python benchmarks/bench_leaderboard.py
 
 i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check
 	$(BIN)/python tools/i18n.py update

@@ -19,11 +19,14 @@ from tests.waiting import wait_until
 
 
 @contextlib.contextmanager
-def leaderboard(database: str, home: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def leaderboard(
+    database: str, home: Path, workers: int = 1
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``twofold leaderboard`` on a free port; yields the process and its address."""
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "twofold", "leaderboard", "--port", "0", "--workers", "1",
+            sys.executable, "-m", "twofold", "leaderboard", "--port", "0",
+            "--workers", str(workers),
             "--database", database, "--rate", "1000000",
         ],
         stdout=subprocess.PIPE,
@@ -68,6 +71,7 @@ def postgresql(folder: Path) -> Iterator[str]:
     initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
     if initdb is None or pg_ctl is None:
         pytest.skip("initdb and pg_ctl are not on PATH (PostgreSQL is not installed)")
+    pytest.importorskip("psycopg", reason="the postgres extra is not installed")
     if os.geteuid() == 0:
         # the postgres user cannot enter root's own temporary folders: a folder of its own
         folder = Path(tempfile.mkdtemp(prefix="twofold-pg-"))

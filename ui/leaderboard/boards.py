@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -81,10 +81,20 @@ class Entry:
 
     def public(self) -> dict[str, Any]:
         """The entry as the API gives it (the proof is fetched on its own)."""
-        data = asdict(self)
-        data.pop("proof")
-        data["submitted"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.submitted))
-        return data
+        return {
+            "id": self.id,
+            "mode": self.mode,
+            "code": self.code,
+            "day": self.day,
+            "name": self.name,
+            "score": self.score,
+            "largest": self.largest,
+            "moves": self.moves,
+            "played": self.played,
+            "assisted": self.assisted,
+            "submitted": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.submitted)),
+            "rank": self.rank,
+        }
 
 
 @dataclass(frozen=True)
@@ -207,7 +217,7 @@ def _entry(row: Sequence[Any]) -> Entry:
 
 
 def _with_rank(entry: Entry, rank: int) -> Entry:
-    return Entry(**{**asdict(entry), "rank": rank})
+    return replace(entry, rank=rank)
 
 
 # -- SQLite ----------------------------------------------------------------------------------
