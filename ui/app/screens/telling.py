@@ -9,12 +9,13 @@ of :class:`~twofold.ui.app.screens.game.GameScreen`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from twofold.core.i18n import _
 from twofold.core.presentation import upcoming_words
 from twofold.core.result import figures, mode_stats, result_text
-from twofold.ui.app.dialogs import ResultDialog
+from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.links import game_link
 from twofold.ui.sending import SendError, send_result
 
@@ -43,14 +44,12 @@ class Telling:
 
     def action_copy_link(self: GameScreen) -> None:
         link = self.share()
-        self.app.copy_to_clipboard(link)
         self.announce(_("Copied the link {link}.").format(link=link))
-        self.notify(link, title=_("Link copied"))
+        self.show_copied(_("Link copied"), link)
 
     def action_copy_result(self: GameScreen) -> None:
-        text = self.result_text()
-        self.app.copy_to_clipboard(text)
         self.announce(_("Copied the result."))
+        text = self.result_text()
         settings = self.app.settings  # type: ignore[attr-defined]
         # only a finished game, and only once the player has set where and as whom
         sendable = bool(
@@ -61,7 +60,19 @@ class Telling:
             if choice == "send":
                 self.send_result(settings.leaderboard, text, settings.leaderboard_name)
 
-        self.app.push_screen(ResultDialog(_("Result copied"), text, sendable=sendable), chosen)
+        self.show_copied(_("Result copied"), text, sendable=sendable, chosen=chosen)
+
+    def show_copied(
+        self: GameScreen,
+        title: str,
+        text: str,
+        *,
+        sendable: bool = False,
+        chosen: Callable[[str | None], None] | None = None,
+    ) -> None:
+        """Copy ``text`` and show it whole, in one dialog for every copy (link and result)."""
+        self.app.copy_to_clipboard(text)
+        self.app.push_screen(ResultDialog(title, text, sendable=sendable), chosen)
 
     def send_result(self: GameScreen, address: str, text: str, name: str) -> None:
         """Send the result in a thread; say the rank, or the server's reason, in one line."""
@@ -86,6 +97,7 @@ class Telling:
         return [*lines, words[:1].upper() + words[1:] + "."] if words else lines
 
     def action_read_board(self: GameScreen) -> None:
-        lines = self.read_lines()
-        self.announce("\n".join(lines))
-        self.notify("\n".join(lines), title=_("The board"), timeout=8)
+        """The board in words in a dialog, one way in every mode (never a toast that
+        outlives its screen)."""
+        self.finish_animation()
+        self.app.push_screen(BoardReading(self.read_lines()))
