@@ -5,8 +5,8 @@ BIN := $(VENV)/bin
 SOURCES := pyproject.toml setup.py variants/classic2048/_expectimax.c
 VERSION := $(shell cat $(SOURCES) | cksum | cut -d' ' -f1)
 # One .venv: `make play` installs what playing needs (the app and the web extra); `make test`
-# (and lint, docs, bench, i18n) adds the test tools, the docs tools and the cluster extra to
-# the same environment.
+# (and lint, docs, bench, i18n) adds the test tools, the docs tools and the cluster, postgres
+# and rl extras to the same environment.
 PLAY_STAMP := $(VENV)/.play-$(VERSION)
 STAMP := $(VENV)/.installed-$(VERSION)
 
@@ -20,7 +20,7 @@ $(PLAY_STAMP): $(SOURCES)
 	touch $(PLAY_STAMP)
 
 $(STAMP): $(PLAY_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster,rl,docs]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster,postgres,rl,docs]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -56,6 +56,8 @@ bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_protocol.py
 	$(BIN)/python benchmarks/bench_rl.py
 	$(BIN)/python benchmarks/bench_solver.py --games 20 --minutes 5 --stop-at 2048
+	$(BIN)/python benchmarks/bench_verify.py
+	$(BIN)/python benchmarks/bench_leaderboard.py
 
 i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check
 	$(BIN)/python tools/i18n.py update

@@ -7,6 +7,7 @@ Autoplayer games are never recorded: they run on the rules directly, with no ses
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -14,7 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twofold.core.capabilities import Autoplayer
+from twofold.core.codes import share_string
+from twofold.core.proof import ProofError, proof_of
+from twofold.core.result import headline
 from twofold.core.rules import Mode, largest_tile
+from twofold.core.verify import day_of
 
 #: how many milestones past a mode's goal a summary reports (2048: 2048 up to 16384)
 MILESTONE_STEPS = 4
@@ -32,6 +37,8 @@ class PlayedGame:
     seconds: float
     #: the mode's own per-game numbers (``Rules.stats``), such as a 2248 game's longest chain
     stats: dict[str, int] = field(default_factory=dict)
+    #: the game's result as Copy result gives it: headline, share string, proof (issue 31)
+    text: str = ""
 
     def result(self) -> dict[str, Any]:
         """The game as JSON-ready data, without its timing (the same on every machine)."""
@@ -41,6 +48,7 @@ class PlayedGame:
             "largest": self.largest,
             "moves": self.moves,
             **self.stats,
+            **({"result": self.text} if self.text else {}),
         }
 
 
@@ -50,10 +58,13 @@ def play_out(
     autoplayer: Autoplayer,
     stop_at: int | None = None,
     on_move: Callable[[Any], None] | None = None,
+    prove: bool = False,
 ) -> PlayedGame:
-    """Play the game of ``code`` until the autoplayer stops or a tile reaches ``stop_at``."""
+    """Play the game of ``code`` until the autoplayer stops or a tile reaches ``stop_at``
+    (``prove``: with its result text and proof, a replay's cost again)."""
     rules = mode.rules
     state = rules.new_game(code)
+    actions: list[str] = []
     started = time.process_time()
     while stop_at is None or largest_tile(state.board) < stop_at:
         action = autoplayer.choose(state)
@@ -63,6 +74,7 @@ def play_out(
         if not outcome.changed:  # an autoplayer that repeats a no-op would never end
             break
         state = outcome.state
+        actions.append(action)
         if on_move is not None:
             on_move(state)
     seconds = time.process_time() - started
@@ -73,14 +85,32 @@ def play_out(
         state.moves,
         seconds,
         dict(rules.stats(state)),
+        played_result(mode, code, state, actions) if prove else "",
     )
+
+
+def played_result(mode: Mode, code: str, state: Any, actions: Sequence[str]) -> str:
+    """An autoplayer's game as a result: headline, share string and a proof saying so."""
+    day = day_of(mode.id, code) if mode.daily else None
+    lines = [headline(mode, state, day), share_string(mode.id, code)]
+    # an autoplayer's action the rules took but a log would not keep: that game has no proof
+    with contextlib.suppress(ProofError):
+        lines.append(proof_of(mode, code, [rules_action(mode, a) for a in actions], program=True))
+    return "\n".join(lines)
+
+
+def rules_action(mode: Mode, action: str) -> str:
+    """An action as a game's log keeps it (the rules' own spelling)."""
+    return mode.rules.parse(action)
 
 
 #: autoplayers of this process by (mode, depth): their caches warm up over the games
 _autoplayers: dict[tuple[str, int | None], Autoplayer] = {}
 
 
-def play_game(mode_id: str, code: str, depth: int | None, stop_at: int | None) -> PlayedGame:
+def play_game(
+    mode_id: str, code: str, depth: int | None, stop_at: int | None, prove: bool = False
+) -> PlayedGame:
     """One game in a worker (a process or a Dask worker): the mode is looked up by its id."""
     from twofold.core.plugins import registry
 
@@ -91,7 +121,7 @@ def play_game(mode_id: str, code: str, depth: int | None, stop_at: int | None) -
         if mode.autoplayer is None:
             raise ValueError(f"mode {mode_id!r} has no autoplayer")
         autoplayer = _autoplayers[key] = mode.autoplayer(depth)
-    return play_out(mode, code, autoplayer, stop_at)
+    return play_out(mode, code, autoplayer, stop_at, prove=prove)
 
 
 def milestones(mode: Mode) -> tuple[int, ...]:

@@ -32,6 +32,10 @@ class Settings:
     tutorial_seen: bool = False
     #: the mode families whose tutorial has been shown once
     tutorials_seen: tuple[str, ...] = ()
+    #: a leaderboard's address (``http://host:port/``) and the player's name on it; while
+    #: either is empty nothing is ever sent (sending is the player's choice, issue 31)
+    leaderboard: str = ""
+    leaderboard_name: str = ""
 
     def has_seen_tutorial(self, family: str) -> bool:
         return self.tutorial_seen or family in self.tutorials_seen

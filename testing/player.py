@@ -89,7 +89,9 @@ def random_action(mode: Mode, state: Any, rng: random.Random) -> str:
         return rng.choice(("left", "right", "up", "down", "left", "down"))
     if mode.controls == "chain" and roll < 0.7:
         return "chain " + cells_text(grown_chain(mode, state, rng))
-    table = [c for c in commands_of(mode) if c.word not in ("read", "new", "restart", "quit")]
+    table = [
+        c for c in commands_of(mode) if c.word not in ("read", "result", "new", "restart", "quit")
+    ]
     command = rng.choice(table)
     return _shaped(command.word, command.takes, state, rng)
 

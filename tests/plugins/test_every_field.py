@@ -154,6 +154,7 @@ def test_the_commands_of_every_kind() -> None:
         ("undo", "none"),
         ("hint", "none"),
         ("read", "none"),
+        ("result", "none"),
         ("new", "none"),
         ("restart", "none"),
         ("quit", "none"),

@@ -274,8 +274,12 @@ class PauseDialog(Dialog):
 class ResultDialog(Dialog):
     """A text the player may want to keep (the copied result), shown in full."""
 
-    def __init__(self, title: str, text: str) -> None:
-        super().__init__(title, text, [("close", _("Close"), "primary")], id="result-dialog")
+    def __init__(self, title: str, text: str, *, sendable: bool = False) -> None:
+        """:param sendable: offer "Send to leaderboard" (dismisses with ``"send"``)."""
+        buttons = [("close", _("Close"), "primary")]
+        if sendable:
+            buttons.append(("send", _("Send to leaderboard"), "default"))
+        super().__init__(title, text, buttons, id="result-dialog")
 
 
 class BoardReading(Dialog):

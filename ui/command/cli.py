@@ -144,6 +144,11 @@ EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("twofold.ui.command.solve", N_("let a mode's autoplayer play games headless")),
     "serve": ("twofold.ui.command.serve", N_("play in a web browser (needs the web extra)")),
     "verify": ("twofold.ui.command.verify", N_("replay a result's proof and check its figures")),
+    "submit": ("twofold.ui.command.submit", N_("send a result to a leaderboard")),
+    "leaderboard": (
+        "twofold.ui.command.leaderboard",
+        N_("run a leaderboard of verified results (needs the web extra)"),
+    ),
 }
 
 

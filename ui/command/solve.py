@@ -176,9 +176,13 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
                 progress.update(task, advance=1, status=status)
 
             if client is not None:
-                solve_runners.on_cluster(client, mode.id, games, args.depth, args.stop_at, done)
+                solve_runners.on_cluster(
+                    client, mode.id, games, args.depth, args.stop_at, done, args.json
+                )
             elif workers > 1:
-                solve_runners.in_processes(mode.id, games, args.depth, args.stop_at, workers, done)
+                solve_runners.in_processes(
+                    mode.id, games, args.depth, args.stop_at, workers, done, args.json
+                )
             else:
 
                 def moved(state: Any) -> None:
@@ -190,7 +194,9 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
 
                 for index, code in enumerate(games):
                     with rules_faults(mode, owner_of(mode.id)):  # a failing autoplayer: exit 1
-                        game = play_out(mode, code, autoplayer, args.stop_at, on_move=moved)
+                        game = play_out(
+                            mode, code, autoplayer, args.stop_at, on_move=moved, prove=args.json
+                        )
                     done(index, game)
     except KeyboardInterrupt:
         interrupted = True

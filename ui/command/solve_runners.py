@@ -34,9 +34,9 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play(task: tuple[int, str, str, int | None, int | None]) -> tuple[int, PlayedGame]:
-    index, mode_id, code, depth, stop_at = task
-    return index, play_game(mode_id, code, depth, stop_at)
+def _play(task: tuple[int, str, str, int | None, int | None, bool]) -> tuple[int, PlayedGame]:
+    index, mode_id, code, depth, stop_at, prove = task
+    return index, play_game(mode_id, code, depth, stop_at, prove)
 
 
 def in_processes(
@@ -46,9 +46,11 @@ def in_processes(
     stop_at: int | None,
     workers: int,
     done: Done,
+    prove: bool = False,
 ) -> None:
-    """Play the games in ``workers`` processes, each looking its mode up by id."""
-    tasks = [(i, mode_id, code, depth, stop_at) for i, code in enumerate(codes)]
+    """Play the games in ``workers`` processes, each looking its mode up by id (``prove``:
+    each game's result text with its proof, as ``--json`` gives it)."""
+    tasks = [(i, mode_id, code, depth, stop_at, prove) for i, code in enumerate(codes)]
     # spawn, not fork: the parent runs a progress thread, and forking threads can hang
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(workers, initializer=_ignore_ctrl_c)
@@ -113,6 +115,7 @@ def on_cluster(
     depth: int | None,
     stop_at: int | None,
     done: Done,
+    prove: bool = False,
 ) -> None:
     """Play the games on a Dask cluster (see connect); its workers have twofold installed."""
     from distributed import as_completed
@@ -120,7 +123,8 @@ def on_cluster(
     futures: list[Any] = []
     try:
         futures = [
-            client.submit(play_game, mode_id, code, depth, stop_at, pure=False) for code in codes
+            client.submit(play_game, mode_id, code, depth, stop_at, prove, pure=False)
+            for code in codes
         ]
         index = {future.key: i for i, future in enumerate(futures)}
         for future in as_completed(futures, loop=client.loop):

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
+from twofold.core.result import result_text
 from twofold.core.rules import Refused
 from twofold.core.session import Session
 from twofold.ui.lines.reading import LINE_LIMIT, TooLong, cut, line_body
@@ -26,13 +27,14 @@ FRONT_END_WORDS = {
     "hint": "hint",
     "read": "read",
     "r": "read",
+    "result": "result",
     "help": "help",
     "?": "help",
 }
 
 
 #: front-end commands that take nothing after them (``new extra`` is refused, not passed on)
-WORDS_ALONE = frozenset({"new", "restart", "quit", "read", "help", "hint"})
+WORDS_ALONE = frozenset({"new", "restart", "quit", "read", "help", "hint", "result"})
 
 
 class LineFront:
@@ -177,6 +179,9 @@ class LineFront:
         if word == "read":
             self.read()
             return True
+        if word == "result":
+            self.result()
+            return True
         if word == "help":
             self.help()
             return True
@@ -202,6 +207,8 @@ class LineFront:
             return
         with self.session.faults():  # a plugin's failing hint stops that game
             hint = offered(self.session.game.state)
+        if hint is not None:
+            self.session.game.flags.hinted = True  # the result's proof says hints were shown
         cells = hint.cells if hint else ()
         self.reply(
             changed=False,
@@ -209,6 +216,13 @@ class LineFront:
             hint=[list(cell) for cell in cells],
             hint_action=hint.action if hint else None,
         )
+
+    def result(self) -> None:
+        """The game's result as Copy result gives it: headline, link and proof."""
+        session = self.session
+        with session.faults():
+            text = result_text(session.game, day=session.today())
+        self.reply(changed=False, events=[], result=text)
 
     def to_rules(self, text: str) -> str:
         """A typed command as the rules take it (the JSON protocol's own words)."""

@@ -111,6 +111,10 @@ class PlainFront(LineFront):
                 else _("No hint.")
             )
             return
+        if "result" in fields:
+            for line in str(fields["result"]).splitlines():
+                self.say(line)
+            return
         if fields.get("announcement"):
             self.say(fields["announcement"])
         if fields.get("changed"):
@@ -142,7 +146,7 @@ class PlainFront(LineFront):
         own = [written(command) for command in table.values() if command.word not in said]
         if own:
             self.say(_("Also this mode: {commands}.").format(commands=" · ".join(own)))
-        self.say(_("Also: undo · read · new · restart · quit."))
+        self.say(_("Also: undo · read · result · new · restart · quit."))
 
 
 #: how each shape of arguments is written for people (cells counted from 1)

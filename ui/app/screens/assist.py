@@ -73,6 +73,7 @@ class Assisting:
         if hint is None:
             self.refused(_("No move to suggest"))
             return
+        self.game.flags.hinted = True  # the result's proof says hints were shown
         self.announce(_("Hint: {action}.").format(action=self.hint_words(hint)))
 
     def hint_words(self: GameScreen, hint: Hint) -> str:

@@ -1,4 +1,5 @@
-"""Settings: theme, reduced motion, sound, auto-hint and language; saved as they change."""
+"""Settings: theme, reduced motion, sound, auto-hint, language and a leaderboard; saved as
+they change."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
-from textual.widgets import Button, Label, Select, Switch
+from textual.widgets import Button, Input, Label, Select, Switch
 
 from twofold.core.i18n import _, available_languages, language_name
 from twofold.ui.app.seams import TwofoldScreen
@@ -58,7 +59,7 @@ class SettingsScreen(TwofoldScreen[None]):
     SettingsScreen .settings--switch-label {
         padding-top: 1;
     }
-    SettingsScreen Select {
+    SettingsScreen Select, SettingsScreen Input {
         width: 40;
     }
     SettingsScreen #settings-note {
@@ -109,6 +110,21 @@ class SettingsScreen(TwofoldScreen[None]):
                     yield Label(labels[name], classes="settings--switch-label")
             with HorizontalGroup(classes="settings--row"):
                 yield Button(_("Key bindings…"), id="setting-keys", compact=True)
+            with HorizontalGroup(classes="settings--row"):
+                yield Label(_("Leaderboard"), classes="settings--label")
+                yield Input(
+                    settings.leaderboard,
+                    placeholder=_("http://HOST:PORT/ (empty: nothing is ever sent)"),
+                    id="setting-leaderboard",
+                )
+            with HorizontalGroup(classes="settings--row"):
+                yield Label(_("Name on it"), classes="settings--label")
+                yield Input(
+                    settings.leaderboard_name,
+                    placeholder=_("1 to 24 characters"),
+                    max_length=24,
+                    id="setting-leaderboard_name",
+                )
             yield Label(_("Changes are used and saved at once."), id="settings-note")
         yield Footer()
 
@@ -140,6 +156,11 @@ class SettingsScreen(TwofoldScreen[None]):
         from twofold.ui.app.keys import KeyBindingsScreen
 
         self.app.push_screen(KeyBindingsScreen())
+
+    @on(Input.Changed, "#setting-leaderboard, #setting-leaderboard_name")
+    def _text(self, event: Input.Changed) -> None:
+        name = (event.input.id or "").removeprefix("setting-")
+        self._change(**{name: event.value.strip()})
 
     @on(Switch.Changed)
     def _switch(self, event: Switch.Changed) -> None:

@@ -1,20 +1,23 @@
 """What a game screen tells beyond the board: the link, the result, the board in words.
 
-The result is a line or two to paste and compare the day with friends: the mode,
-the date of a daily, the score, the highest tile and what the mode counts, and the
-link that starts the same game from its first move, never the board itself. A part
+The result is three lines to paste and compare the day with friends: the mode, the date
+of a daily, the score, the highest tile and what the mode counts; the link that starts
+the same game from its first move; and the proof (``twofold verify`` replays it), never
+the board itself. A part
 of :class:`~twofold.ui.app.screens.game.GameScreen`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from twofold.core.i18n import _
 from twofold.core.presentation import upcoming_words
-from twofold.core.rules import largest_tile
+from twofold.core.result import figures, mode_stats, result_text
 from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.links import game_link
+from twofold.ui.sending import SendError, send_result
 
 if TYPE_CHECKING:
     from twofold.ui.app.screens.game import GameScreen
@@ -29,43 +32,15 @@ class Telling:
 
     def mode_stats(self: GameScreen) -> dict[str, int]:
         """This game's own numbers (``Rules.stats``), empty if the mode fails to give them."""
-        try:
-            return {
-                k: v for k, v in dict(self.rules.stats(self.state)).items() if isinstance(v, int)
-            }
-        except Exception:  # what can be told is told; play already checked the rules
-            return {}
+        return mode_stats(self.mode, self.state)
 
     def result_figures(self: GameScreen) -> list[str]:
         """What the mode counts in this game, one figure per key of its statistics."""
-        own = self.mode_stats()
-        own["moves"] = self.state.moves
-        figures: list[str] = []
-        seen = {"score", "largest"}  # said first, in every mode
-        for statistic in self.mode.statistics:
-            key = statistic.key
-            if key in seen or key not in own or statistic.aggregate in ("reached", "average"):
-                continue
-            seen.add(key)
-            figures.append(f"{statistic.label} {own[key]}")
-        return figures or [_("Moves {moves}").format(moves=self.state.moves)]
+        return figures(self.mode, self.state, self.mode_stats())
 
     def result_text(self: GameScreen) -> str:
-        """Two lines to paste: the mode (and day), score, tile, what it counts; then the link."""
-        state = self.state
-        mode = self.mode.title
-        if self.mode.daily:
-            mode = f"{mode} {self.session.today().isoformat()}"
-        figures = [
-            _("Score {score}").format(score=state.score),
-            _("Largest tile {largest}").format(largest=largest_tile(state.board)),
-            *self.result_figures(),
-        ]
-        # one figure after another, each as the Statistics screen names it (no capital
-        # lands mid-sentence, in any language)
-        return "twofold {mode}: {figures}\n{share}".format(
-            mode=mode, figures=" · ".join(figures), share=self.share()
-        )
+        """The headline (the mode and day, score, tile, what it counts), the link, the proof."""
+        return result_text(self.game, link=self.share(), day=self.session.today())
 
     def action_copy_link(self: GameScreen) -> None:
         link = self.share()
@@ -74,12 +49,46 @@ class Telling:
 
     def action_copy_result(self: GameScreen) -> None:
         self.announce(_("Copied the result."))
-        self.show_copied(_("Result copied"), self.result_text())
+        text = self.result_text()
+        settings = self.app.settings  # type: ignore[attr-defined]
+        # only a finished game, and only once the player has set where and as whom
+        sendable = bool(
+            self.game.over and settings.leaderboard.strip() and settings.leaderboard_name.strip()
+        )
 
-    def show_copied(self: GameScreen, title: str, text: str) -> None:
+        def chosen(choice: str | None) -> None:
+            if choice == "send":
+                self.send_result(settings.leaderboard, text, settings.leaderboard_name)
+
+        self.show_copied(_("Result copied"), text, sendable=sendable, chosen=chosen)
+
+    def show_copied(
+        self: GameScreen,
+        title: str,
+        text: str,
+        *,
+        sendable: bool = False,
+        chosen: Callable[[str | None], None] | None = None,
+    ) -> None:
         """Copy ``text`` and show it whole, in one dialog for every copy (link and result)."""
         self.app.copy_to_clipboard(text)
-        self.app.push_screen(ResultDialog(title, text))
+        self.app.push_screen(ResultDialog(title, text, sendable=sendable), chosen)
+
+    def send_result(self: GameScreen, address: str, text: str, name: str) -> None:
+        """Send the result in a thread; say the rank, or the server's reason, in one line."""
+
+        def send() -> None:
+            try:
+                words = send_result(address, text, name.strip()).words
+            except SendError as error:
+                words = str(error)
+            self.app.call_from_thread(self._sent, words)
+
+        self.run_worker(send, name="send", group="send", thread=True, exit_on_error=False)
+
+    def _sent(self: GameScreen, words: str) -> None:
+        self.announce(words)
+        self.notify(words, title=_("Leaderboard"), timeout=8)
 
     def read_lines(self: GameScreen) -> list[str]:
         """The board row by row in the mode's words, then what comes next, if anything."""

@@ -1,0 +1,160 @@
+"""The leaderboard (issue 31): submissions at 50 a second from 50 clients, the most it takes,
+and a board read with 100,000 entries, on SQLite and on PostgreSQL.
+
+A real ``twofold leaderboard`` runs in its own process (two verifying workers, on this
+2-core machine); every submission is a distinct verified 2048 Daily game of 40 moves.
+Goals: p99 at most 250 ms at 50 submissions a second; a board read's p99 at most 20 ms
+with 100,000 entries on the board. PostgreSQL is measured where ``initdb`` is on PATH
+(started as in the tests).
+
+    nice -n 19 .venv/bin/python benchmarks/bench_leaderboard.py [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.leaderboard.conftest import daily_game  # noqa: E402
+from tests.leaderboard.servers import leaderboard, postgresql  # noqa: E402
+from twofold.core.daily import utc_today  # noqa: E402
+from twofold.core.result import result_text  # noqa: E402
+from twofold.ui.leaderboard.boards import open_boards  # noqa: E402
+from twofold.ui.sending import send_result  # noqa: E402
+
+CLIENTS = 50
+RATE = 50.0
+BOARD_ENTRIES = 100_000
+
+
+def results(count: int, start: int) -> list[str]:
+    return [result_text(daily_game(seed), day=utc_today()) for seed in range(start, start + count)]
+
+
+def p(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def at_rate(address: str, texts: list[str], rate: float) -> tuple[float, list[float]]:
+    """Send ``texts`` from CLIENTS threads, started ``rate`` a second; achieved rate, latencies."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    started = time.monotonic()
+
+    def one(number: int) -> None:
+        if rate:
+            delay = started + number / rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+        begun = time.monotonic()
+        send_result(address, texts[number], f"b{number % 97}")
+        with lock:
+            latencies.append(time.monotonic() - begun)
+
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        list(pool.map(one, range(len(texts))))
+    return len(texts) / (time.monotonic() - started), latencies
+
+
+def fill(database: str, count: int, mode: str, code: str) -> None:
+    """``count`` entries on one board, written straight to the store (not verified)."""
+    boards = open_boards(database)
+    rng = random.Random(1)
+    try:
+        with boards.transaction() as cursor:  # type: ignore[attr-defined]
+            rows = [
+                (f"fill-{n}", mode, code, None, f"f{n}", rng.randrange(100_000), 256, 500,
+                 "unassisted" if n % 3 else "undo", int(not n % 3), "TF1", time.time())
+                for n in range(count)
+            ]  # fmt: skip
+            cursor.executemany(
+                boards.q(  # type: ignore[attr-defined]
+                    "INSERT INTO entries (game_key, mode, code, day, name, score, largest, "
+                    "moves, played, assisted, proof, submitted) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                ),
+                rows,
+            )
+    finally:
+        boards.close()
+
+
+def reads(address: str, path: str, count: int = 300) -> list[float]:
+    times = []
+    for _read in range(count):
+        begun = time.monotonic()
+        with urllib.request.urlopen(address + path, timeout=30) as response:
+            response.read()
+        times.append(time.monotonic() - begun)
+    return times
+
+
+@contextlib.contextmanager
+def server(database: str, home: Path) -> Iterator[str]:
+    with leaderboard(database, home, workers=2) as (_process, address):
+        yield address
+
+
+def measure(name: str, database: str, home: Path, seconds: float, start: int) -> None:
+    count = int(seconds * RATE)
+    print(f"{name}: generating {2 * count} results…", flush=True)
+    paced, flat = results(count, start), results(count, start + count)
+    with server(database, home) as address:
+        send_result(address, results(1, start + 2 * count)[0], "warm")  # workers up
+        achieved, latencies = at_rate(address, paced, RATE)
+        print(
+            f"{name}: {len(paced)} submissions at {achieved:.1f}/s from {CLIENTS} clients: "
+            f"p50 {1000 * p(latencies, 0.5):.0f} ms, p99 {1000 * p(latencies, 0.99):.0f} ms "
+            f"(goal 250 ms)"
+        )
+        most, latencies = at_rate(address, flat, 0)
+        print(
+            f"{name}: as fast as {CLIENTS} clients send: {most:.1f} submissions/s, "
+            f"p99 {1000 * p(latencies, 0.99):.0f} ms"
+        )
+    mode, code = "2048", "BENCH0001"[:8]
+    fill(database, BOARD_ENTRIES, mode, code)
+    with server(database, home) as address:
+        path = f"api/boards/{mode}/{code}"
+        times = reads(address, path)
+        print(
+            f"{name}: board read with {BOARD_ENTRIES:,} entries (top 100): "
+            f"p50 {1000 * statistics.median(times):.1f} ms, p99 {1000 * p(times, 0.99):.1f} ms "
+            f"(goal 20 ms)"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--no-postgres", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        home = Path(folder)
+        measure("SQLite", str(home / "bench.db"), home, args.seconds, 10_000)
+        if not args.no_postgres:
+            try:
+                with postgresql(home / "pg") as url:
+                    measure("PostgreSQL", url, home, args.seconds, 20_000)
+            except BaseException as error:  # pytest.skip without initdb
+                if type(error).__name__ != "Skipped":
+                    raise
+                print(f"PostgreSQL: not measured ({error})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""A leaderboard in this process on a fresh SQLite file, and results to send it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from twofold.core.daily import daily_code, utc_today
+from twofold.core.game import Game
+from twofold.core.plugins import registry
+from twofold.core.result import result_text
+from twofold.ui.leaderboard.boards import SqliteBoards
+from twofold.ui.leaderboard.checking import Checker
+from twofold.ui.leaderboard.server import Leaderboard
+
+
+def daily_game(seed: int, moves: int = 40, mode_id: str = "2048-daily", undo: bool = False) -> Game:
+    """A game of today's daily board: ``seed`` picks its moves."""
+    mode = registry().mode(mode_id)
+    game = Game.start(mode, daily_code(mode.id, utc_today()))
+    rng = random.Random(seed)
+    while not game.over and len(game.log) < moves:
+        game.act(rng.choice(["left", "down", "right", "up"]))
+        if undo and len(game.log) == 2:
+            game.act("undo")
+    return game
+
+
+def daily_result(seed: int, moves: int = 40, undo: bool = False) -> str:
+    return result_text(daily_game(seed, moves, undo=undo), day=utc_today())
+
+
+@pytest.fixture(scope="session")
+def checker() -> Iterator[Checker]:
+    found = Checker(1)
+    yield found
+    found.close()
+
+
+@pytest.fixture
+def boards(tmp_path: Path) -> Iterator[SqliteBoards]:
+    found = SqliteBoards(tmp_path / "leaderboard.db")
+    yield found
+    found.close()
+
+
+@pytest.fixture
+async def client(boards: SqliteBoards, checker: Checker) -> AsyncIterator[TestClient]:
+    service = Leaderboard(boards, checker, rate=6000, burst=6000, today=utc_today)
+    async with TestClient(TestServer(service.app())) as found:
+        yield found
+
+
+__all__ = ["date"]

@@ -1,0 +1,140 @@
+"""``twofold leaderboard [--host H] [--port P] [--database URL] [--allow-host NAME]``.
+
+A web service of boards of verified results (see docs/leaderboard.md): SQLite in the data
+folder by default, ``--database postgresql://…`` for several servers sharing one database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+
+from twofold.core.i18n import _
+from twofold.ui.command.serve import (
+    ServeError,
+    allowed_hosts,
+    host_name,
+    is_loopback,
+    listen,
+    page_address,
+)
+from twofold.ui.command.usage import USAGE_ERROR
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        metavar=_("HOST"),
+        help=_("address to listen on (default {host}: this computer only)").format(
+            host=DEFAULT_HOST
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        metavar=_("PORT"),
+        help=_("port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
+    )
+    parser.add_argument(
+        "--database",
+        metavar=_("URL"),
+        help=_(
+            "a SQLite file, or postgresql://… shared by several servers (default: "
+            "leaderboard.db in the data folder)"
+        ),
+    )
+    parser.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        type=host_name,
+        metavar=_("NAME"),
+        help=_("also answer requests addressed to NAME (repeatable), as behind a proxy"),
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=0,
+        metavar=_("N"),
+        help=_("processes that verify proofs (default: every core)"),
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=None,
+        metavar=_("N"),
+        help=_("submissions a minute one client address may send (default 60)"),
+    )
+    parser.add_argument(
+        "--trust-forwarded",
+        action="store_true",
+        help=_("take the client address from X-Forwarded-For (behind a load balancer)"),
+    )
+
+
+def _interrupt(_number: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from aiohttp import web
+    except ImportError:
+        print(
+            "twofold: " + _("the leaderboard needs the web extra: pip install 'twofold[web]'"),
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
+    from twofold.ui.leaderboard.boards import StoreError, open_boards
+    from twofold.ui.leaderboard.checking import Checker
+    from twofold.ui.leaderboard.server import BURST, RATE, Leaderboard
+
+    try:
+        boards = open_boards(args.database)
+    except StoreError as error:
+        print(f"twofold: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    try:
+        listening = listen(args.host, args.port)
+    except ServeError as error:
+        boards.close()
+        print(f"twofold: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    if not is_loopback(listening):
+        print(
+            "twofold: "
+            + _("listening on {host}: anyone who can reach it can send results").format(
+                host=args.host
+            ),
+            file=sys.stderr,
+        )
+    signal.signal(signal.SIGTERM, _interrupt)
+    checker = Checker(args.workers or os.cpu_count() or 1)
+    service = Leaderboard(
+        boards,
+        checker,
+        hosts=allowed_hosts(args.host, args.allow_host),
+        rate=args.rate if args.rate is not None else RATE,
+        burst=BURST if args.rate is None else max(BURST, args.rate / 3),
+        trust_forwarded=args.trust_forwarded,
+    )
+    url = page_address(args.host, listening)
+    print(_("the leaderboard is at {url} (ctrl+c stops it)").format(url=url), flush=True)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            web.run_app(
+                service.app(), sock=listening, print=None, handle_signals=False, access_log=None
+            )
+    finally:
+        checker.close()
+        boards.close()
+    print(_("the leaderboard stopped; every entry is kept."), flush=True)
+    return 0

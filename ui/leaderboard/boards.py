@@ -1,0 +1,380 @@
+"""Where a leaderboard keeps its entries: SQLite by default, PostgreSQL to grow past one machine.
+
+One table of entries, one row per game (its ``game_key``: the mode, the code and the log,
+so the same game sent again, by any proof of it, is never counted twice). Both stores run
+the same parameterised SQL and the same versioned migrations:
+
+* SQLite: a file in the data folder (``leaderboard.db``), created 0600, in WAL mode with
+  ``synchronous=FULL`` (an entry the server acknowledged survives kill -9 and power loss),
+  marked with its own ``application_id``; a file of anything else is never written.
+* PostgreSQL (``postgresql://…``, psycopg 3, the ``postgres`` extra): several servers
+  behind one load balancer share one database; the schema's version is in a table.
+
+Every method is blocking; the server calls them in threads, never on its event loop.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from twofold.core.i18n import _
+from twofold.core.store.files import create_private, data_dir, use_wal
+
+#: "twlb": a leaderboard's SQLite file, never a player's twofold.db
+APPLICATION_ID = 0x74776C62
+DB_NAME = "leaderboard.db"
+#: each step brings the schema from its index to the next version
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (
+        """CREATE TABLE entries (
+            id INTEGER PRIMARY KEY {serial},
+            game_key TEXT NOT NULL UNIQUE,
+            mode TEXT NOT NULL,
+            code TEXT NOT NULL,
+            day TEXT,
+            name TEXT NOT NULL,
+            score BIGINT NOT NULL,
+            largest BIGINT NOT NULL,
+            moves BIGINT NOT NULL,
+            played TEXT NOT NULL,
+            assisted INTEGER NOT NULL,
+            proof TEXT NOT NULL,
+            submitted DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX entries_unassisted ON entries (mode, code, assisted, score DESC, id)",
+        "CREATE INDEX entries_all ON entries (mode, code, score DESC, id)",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+_COLUMNS = "id, mode, code, day, name, score, largest, moves, played, assisted, proof, submitted"
+
+
+class StoreError(Exception):
+    """A database the leaderboard cannot use; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One verified game on a board."""
+
+    id: int
+    mode: str
+    code: str
+    day: str | None
+    name: str
+    score: int
+    largest: int
+    moves: int
+    played: str
+    assisted: bool
+    proof: str
+    submitted: float
+    rank: int = 0
+
+    def public(self) -> dict[str, Any]:
+        """The entry as the API gives it (the proof is fetched on its own)."""
+        return {
+            "id": self.id,
+            "mode": self.mode,
+            "code": self.code,
+            "day": self.day,
+            "name": self.name,
+            "score": self.score,
+            "largest": self.largest,
+            "moves": self.moves,
+            "played": self.played,
+            "assisted": self.assisted,
+            "submitted": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.submitted)),
+            "rank": self.rank,
+        }
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    """A verified game to put on its board."""
+
+    game_key: str
+    mode: str
+    code: str
+    day: str | None
+    name: str
+    score: int
+    largest: int
+    moves: int
+    played: str
+    assisted: bool
+    proof: str
+
+
+class Boards(Protocol):
+    def add(self, entry: NewEntry) -> tuple[Entry, bool]:
+        """The entry as stored (with its rank) and whether it is new (False: sent before)."""
+        ...
+
+    def board(
+        self, mode: str, code: str, *, assisted: bool, limit: int, offset: int = 0
+    ) -> list[Entry]: ...
+
+    def entry(self, entry_id: int) -> Entry | None: ...
+
+    def close(self) -> None: ...
+
+
+class _Sql:
+    """The SQL both stores share; ``?`` placeholders, turned to ``%s`` for psycopg."""
+
+    marker = "?"
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        raise NotImplementedError
+        yield
+
+    def q(self, sql: str) -> str:
+        return sql if self.marker == "?" else sql.replace("?", self.marker)
+
+    def add(self, entry: NewEntry) -> tuple[Entry, bool]:
+        with self.transaction() as cursor:
+            cursor.execute(
+                self.q(
+                    "INSERT INTO entries (game_key, mode, code, day, name, score, largest, "
+                    "moves, played, assisted, proof, submitted) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (game_key) DO NOTHING"
+                ),
+                (
+                    entry.game_key,
+                    entry.mode,
+                    entry.code,
+                    entry.day,
+                    entry.name,
+                    entry.score,
+                    entry.largest,
+                    entry.moves,
+                    entry.played,
+                    int(entry.assisted),
+                    entry.proof,
+                    time.time(),
+                ),
+            )
+            created = cursor.rowcount == 1
+            cursor.execute(
+                self.q(f"SELECT {_COLUMNS} FROM entries WHERE game_key = ?"), (entry.game_key,)
+            )
+            stored = _entry(cursor.fetchone())
+            return self._ranked(cursor, stored), created
+
+    def _ranked(self, cursor: Any, entry: Entry) -> Entry:
+        # an unassisted game ranks among the unassisted (the default board), any other among all
+        only = "" if entry.assisted else " AND assisted = 0"
+        cursor.execute(
+            self.q(
+                "SELECT COUNT(*) FROM entries WHERE mode = ? AND code = ?"
+                + only
+                + " AND (score > ? OR (score = ? AND id < ?))"
+            ),
+            (entry.mode, entry.code, entry.score, entry.score, entry.id),
+        )
+        better = int(cursor.fetchone()[0])
+        return _with_rank(entry, better + 1)
+
+    def board(
+        self, mode: str, code: str, *, assisted: bool, limit: int, offset: int = 0
+    ) -> list[Entry]:
+        only = "" if assisted else " AND assisted = 0"
+        with self.transaction() as cursor:
+            cursor.execute(
+                self.q(
+                    f"SELECT {_COLUMNS} FROM entries WHERE mode = ? AND code = ?{only} "
+                    "ORDER BY score DESC, id ASC LIMIT ? OFFSET ?"
+                ),
+                (mode, code, limit, offset),
+            )
+            rows = cursor.fetchall()
+        return [_with_rank(_entry(row), offset + i + 1) for i, row in enumerate(rows)]
+
+    def entry(self, entry_id: int) -> Entry | None:
+        with self.transaction() as cursor:
+            cursor.execute(self.q(f"SELECT {_COLUMNS} FROM entries WHERE id = ?"), (entry_id,))
+            row = cursor.fetchone()
+        return None if row is None else _entry(row)
+
+
+def _entry(row: Sequence[Any]) -> Entry:
+    (entry_id, mode, code, day, name, score, largest, moves, played, assisted, proof, at) = row
+    return Entry(
+        int(entry_id), mode, code, day, name, int(score), int(largest), int(moves), played,
+        bool(assisted), proof, float(at),
+    )  # fmt: skip
+
+
+def _with_rank(entry: Entry, rank: int) -> Entry:
+    return replace(entry, rank=rank)
+
+
+# -- SQLite ----------------------------------------------------------------------------------
+
+
+class SqliteBoards(_Sql):
+    """The boards in one SQLite file; every thread has its own connection."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        create_private(path)
+        connection = self._connection()
+        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if application_id != APPLICATION_ID and (application_id or tables):
+            raise StoreError(
+                _("{path} is not a twofold leaderboard's database: it is left as it is").format(
+                    path=path
+                )
+            )
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                _("{path} was written by a newer twofold (schema {version})").format(
+                    path=path, version=version
+                )
+            )
+        use_wal(connection)
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            for step in MIGRATIONS[version:]:
+                for statement in step:
+                    connection.execute(statement.format(serial="AUTOINCREMENT"))
+            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        for suffix in ("-wal", "-shm"):
+            side = path.with_name(path.name + suffix)
+            if side.exists():
+                os.chmod(side, 0o600)
+
+    def _connection(self) -> sqlite3.Connection:
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = sqlite3.connect(
+                self.path, timeout=30, isolation_level=None, check_same_thread=False
+            )
+            connection.execute("PRAGMA synchronous = FULL")
+            connection.execute("PRAGMA busy_timeout = 30000")
+            self._local.connection = connection
+        return connection
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        connection = self._connection()
+        connection.execute("BEGIN IMMEDIATE")
+        cursor = connection.cursor()
+        try:
+            yield cursor
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        connection = getattr(self._local, "connection", None)
+        if connection is not None:
+            connection.close()
+            self._local.connection = None
+
+
+# -- PostgreSQL ------------------------------------------------------------------------------
+
+
+class PostgresBoards(_Sql):
+    """The boards in a PostgreSQL database (psycopg 3); every thread has its own connection."""
+
+    marker = "%s"
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise StoreError(
+                _("--database postgresql://… needs psycopg: pip install 'twofold[postgres]'")
+            ) from None
+        self.psycopg = psycopg
+        self.url = url
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._lock = threading.Lock()
+        with self.transaction() as cursor:
+            # one server migrates at a time, however many start together
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
+            cursor.execute(
+                "CREATE TABLE IF NOT EXISTS twofold_leaderboard (version INTEGER NOT NULL)"
+            )
+            cursor.execute("SELECT version FROM twofold_leaderboard")
+            row = cursor.fetchone()
+            version = 0 if row is None else int(row[0])
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    _("the database was written by a newer twofold (schema {version})").format(
+                        version=version
+                    )
+                )
+            for step in MIGRATIONS[version:]:
+                for statement in step:
+                    cursor.execute(
+                        statement.replace("INTEGER PRIMARY KEY {serial}", "BIGSERIAL PRIMARY KEY")
+                    )
+            cursor.execute("DELETE FROM twofold_leaderboard")
+            cursor.execute("INSERT INTO twofold_leaderboard VALUES (%s)", (SCHEMA_VERSION,))
+
+    def _connection(self) -> Any:
+        connection = getattr(self._local, "connection", None)
+        if connection is None or connection.closed:
+            try:
+                connection = self.psycopg.connect(self.url, connect_timeout=10)
+            except self.psycopg.Error as error:
+                raise StoreError(
+                    _("cannot reach the database: {error}").format(
+                        error=str(error).strip().splitlines()[0]
+                    )
+                ) from None
+            self._local.connection = connection
+            with self._lock:
+                self._all.append(connection)
+        return connection
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        connection = self._connection()
+        with connection.transaction(), connection.cursor() as cursor:
+            yield cursor
+
+    def close(self) -> None:
+        with self._lock:
+            for connection in self._all:
+                connection.close()
+            self._all.clear()
+
+
+def open_boards(database: str | None) -> Boards:
+    """The store ``--database`` names: a PostgreSQL URL, a SQLite file, or the default file."""
+    if database and database.startswith(("postgresql://", "postgres://")):
+        return PostgresBoards(database)
+    path = Path(database) if database else data_dir() / DB_NAME
+    try:
+        return SqliteBoards(path)
+    except sqlite3.DatabaseError as error:
+        raise StoreError(
+            _("cannot use {path}: {error}").format(path=path, error=str(error))
+        ) from None

@@ -1,0 +1,162 @@
+"""Verifying submissions in worker processes, with caps, never on the server's event loop.
+
+A proof is replayed by the installed modes' rules only (a plugin mode verifies only where
+that plugin is installed): nothing from a submission is ever run. Each proof may take at
+most :data:`MAX_ACTIONS` actions and :data:`CPU_SECONDS` seconds of one worker's CPU (a
+profiling timer in the worker stops it); a worker that dies is replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from twofold.core.game import Game
+from twofold.core.i18n import _
+from twofold.core.proof import ProofError, game_key, normalise
+from twofold.core.verify import split_result, verify
+
+#: the most actions one proof may hold
+MAX_ACTIONS = 200_000
+#: the most CPU seconds one proof may take to replay
+CPU_SECONDS = 5.0
+#: the most states a replay page is sent
+MAX_FRAMES = 20_000
+
+
+class TooLong(BaseException):
+    """The CPU cap of one proof ran out (a BaseException: no `except Exception` of a mode
+    or of the replay may swallow it)."""
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What a worker made of a submission: the figures, or why it is refused."""
+
+    error: str | None = None
+    figures: dict[str, Any] | None = None
+
+
+def _cpu_cap_ran_out(_number: int, _frame: object) -> None:
+    raise TooLong
+
+
+def _start_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # ctrl+c is the server's to handle
+    signal.signal(signal.SIGPROF, _cpu_cap_ran_out)
+    from twofold.core.plugins import registry
+
+    registry()  # the modes load once per worker, not once per proof
+
+
+def _capped(work: Any, *args: Any) -> Any:
+    signal.setitimer(signal.ITIMER_PROF, CPU_SECONDS)
+    try:
+        return work(*args)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+
+
+def check(text: str) -> Checked:
+    """Verify one submitted result (in a worker); its figures, or the reason in one line."""
+    try:
+        return _capped(_check, text)
+    except TooLong:
+        return Checked(
+            _("the proof took more than {seconds:g} s to replay").format(seconds=CPU_SECONDS)
+        )
+
+
+def _check(text: str) -> Checked:
+    try:
+        verified = verify(text, max_actions=MAX_ACTIONS)
+    except ProofError as error:
+        return Checked(str(error))
+    except RecursionError:
+        return Checked(_("the proof cannot be read"))
+    if verified.differences:
+        return Checked(verified.differences[0])
+    replayed = verified.replayed
+    return Checked(
+        figures={
+            "game_key": game_key(replayed),
+            "mode": verified.mode_id,
+            "code": verified.code,
+            "day": verified.day.isoformat() if verified.day else None,
+            "score": verified.score,
+            "largest": verified.largest,
+            "moves": verified.moves,
+            "played": verified.played,
+            "assisted": verified.assisted,
+            "proof": normalise(split_result(text)[2]),
+        }
+    )
+
+
+def frames(proof: str) -> dict[str, Any]:
+    """Every board of a stored game, move by move, for its replay page (in a worker)."""
+    try:
+        return _capped(_frames, proof)
+    except (TooLong, ProofError) as error:
+        return {"error": str(error) or _("the replay took too long")}
+
+
+def _frames(proof: str) -> dict[str, Any]:
+    verified = verify(proof, max_actions=MAX_ACTIONS)
+    replayed = verified.replayed
+    game = Game.start(replayed.mode, replayed.code, clock=lambda: 0.0)
+    boards = [[list(row) for row in game.state.board]]
+    scores = [game.state.score]
+    for action in replayed.actions[:MAX_FRAMES]:
+        game.act(action)
+        boards.append([list(row) for row in game.state.board])
+        scores.append(game.state.score)
+    return {
+        "mode": replayed.mode.id,
+        "title": replayed.mode.title,
+        "code": replayed.code,
+        "actions": replayed.actions[:MAX_FRAMES],
+        "boards": boards,
+        "scores": scores,
+        "cut": len(replayed.actions) > MAX_FRAMES,
+    }
+
+
+class Checker:
+    """A pool of worker processes that verify proofs; a broken pool is started again."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # spawn: the server runs threads, and forking a threaded process can hang
+        return ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+        )
+
+    async def run(self, work: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._pool, work, *args)
+        except BrokenProcessPool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            return Checked(_("the proof could not be checked: its worker stopped"))
+
+    async def check(self, text: str) -> Checked:
+        return await self.run(check, text)
+
+    async def frames(self, proof: str) -> dict[str, Any]:
+        found = await self.run(frames, proof)
+        return found if isinstance(found, dict) else {"error": found.error}
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,266 @@
+"""The leaderboard's web service (aiohttp): the HTTP API of docs/leaderboard.md and its pages.
+
+It trusts nothing but the proof: a submission is verified in a worker process
+(:mod:`.checking`), the SQL is parameterised, and nothing from a submission is ever run.
+Requests are answered only when addressed to one of the server's host names (as
+``twofold serve`` does), a client address may send :data:`RATE` submissions a minute
+(with bursts of :data:`BURST`), and a body past :data:`MAX_BODY` bytes is refused with 413.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import unicodedata
+from collections.abc import Awaitable, Callable
+from datetime import date
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from twofold.core.daily import daily_code, utc_today
+from twofold.core.i18n import _
+from twofold.core.plugins import registry
+from twofold.ui.leaderboard import page
+from twofold.ui.leaderboard.boards import Boards, NewEntry
+from twofold.ui.leaderboard.checking import Checker
+
+#: the largest request body taken (a proof of 200,000 moves is some 100 KB)
+MAX_BODY = 512 * 1024
+#: submissions a minute from one client address, and how many may come at once
+RATE = 60.0
+BURST = 20.0
+NAME_LENGTH = 24
+#: entries a board read gives at most (``?limit=``, 100 by default)
+MOST_ENTRIES = 1000
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def host_of(header: str | None) -> str | None:
+    """The host name of a Host header (lower case, no port); None if unreadable."""
+    if not header:
+        return None
+    try:
+        parts = urlsplit(f"//{header}")
+        name = parts.hostname
+    except ValueError:
+        return None
+    if name is None or parts.username is not None:
+        return None
+    return name.rstrip(".")
+
+
+def check_name(raw: Any) -> str:
+    """A player's name: 1 to 24 characters, no control characters; ValueError saying why."""
+    if not isinstance(raw, str):
+        raise ValueError(_("the name must be text"))
+    name = raw.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise ValueError(_("a name has 1 to {most} characters").format(most=NAME_LENGTH))
+    if any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
+        raise ValueError(_("a name has no control characters"))
+    return name
+
+
+class Buckets:
+    """A token bucket per client address: ``rate`` a minute, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate / 60.0, burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, client: str) -> float:
+        """0 when the client may go on, else the seconds until it may."""
+        now = time.monotonic()
+        tokens, at = self.buckets.get(client, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self.buckets[client] = (tokens, now)
+            return (1 - tokens) / self.rate
+        self.buckets[client] = (tokens - 1, now)
+        if len(self.buckets) > 100_000:  # forget the oldest: memory stays bounded
+            for key in list(self.buckets)[:50_000]:
+                del self.buckets[key]
+        return 0.0
+
+
+def problem(status: int, reason: str) -> web.Response:
+    return web.json_response({"error": reason}, status=status)
+
+
+class Leaderboard:
+    """The service: its boards, its checker and its limits."""
+
+    def __init__(
+        self,
+        boards: Boards,
+        checker: Checker,
+        *,
+        hosts: frozenset[str] = frozenset({"127.0.0.1", "localhost", "::1"}),
+        rate: float = RATE,
+        burst: float = BURST,
+        trust_forwarded: bool = False,
+        today: Callable[[], date] = utc_today,
+    ) -> None:
+        self.boards = boards
+        self.checker = checker
+        self.hosts = hosts
+        self.buckets = Buckets(rate, burst)
+        self.trust_forwarded = trust_forwarded
+        self.today = today
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self.only_our_hosts], client_max_size=MAX_BODY)
+        app.add_routes(
+            [
+                web.post("/api/results", self.submit),
+                web.get("/api/boards/{mode}/{code}", self.board),
+                web.get("/api/daily/{mode}", self.daily),
+                web.get("/api/daily/{mode}/{day}", self.daily),
+                web.get("/api/entries/{id}", self.entry),
+                web.get("/api/entries/{id}/replay", self.replay),
+                web.get("/", self.front_page),
+                web.get("/replay/{id}", self.replay_page),
+            ]
+        )
+        return app
+
+    @web.middleware
+    async def only_our_hosts(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Refuse (403) a request addressed to any other host (DNS rebinding)."""
+        if host_of(request.headers.get("Host")) not in self.hosts:
+            return problem(
+                403,
+                _(
+                    "this leaderboard answers only for {hosts}; start it with --allow-host NAME"
+                ).format(hosts=", ".join(sorted(self.hosts))),
+            )
+        try:
+            return await handler(request)
+        except web.HTTPRequestEntityTooLarge:
+            return problem(413, _("the body is over {most} bytes").format(most=MAX_BODY))
+
+    def client(self, request: web.Request) -> str:
+        forwarded = request.headers.get("X-Forwarded-For") if self.trust_forwarded else None
+        if forwarded:
+            return forwarded.split(",")[0].strip()
+        return request.remote or "?"
+
+    # -- the API -------------------------------------------------------------------------
+
+    async def submit(self, request: web.Request) -> web.Response:
+        wait = self.buckets.take(self.client(request))
+        if wait:
+            response = problem(429, _("too many submissions: try again in a moment"))
+            response.headers["Retry-After"] = str(max(1, round(wait)))
+            return response
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            return problem(413, _("the body is over {most} bytes").format(most=MAX_BODY))
+        try:
+            body = json.loads(await request.read())
+        except web.HTTPRequestEntityTooLarge:
+            return problem(413, _("the body is over {most} bytes").format(most=MAX_BODY))
+        except (ValueError, UnicodeDecodeError):
+            return problem(400, _('send JSON: {"result": TEXT, "name": NAME}'))
+        if not isinstance(body, dict) or not isinstance(body.get("result"), str):
+            return problem(400, _('send JSON: {"result": TEXT, "name": NAME}'))
+        try:
+            name = check_name(body.get("name"))
+        except ValueError as error:
+            return problem(422, str(error))
+        checked = await self.checker.check(body["result"])
+        if checked.error is not None:
+            return problem(422, checked.error)
+        entry, created = await asyncio.to_thread(
+            self.boards.add, NewEntry(name=name, **checked.figures)
+        )
+        return web.json_response({**entry.public(), "new": created}, status=201 if created else 200)
+
+    def _limits(self, request: web.Request) -> tuple[bool, int, int]:
+        query = request.query
+        assisted = query.get("assisted", "0") in ("1", "true", "yes")
+        try:
+            limit = min(MOST_ENTRIES, max(1, int(query.get("limit", "100"))))
+            offset = max(0, int(query.get("offset", "0")))
+        except ValueError:
+            raise web.HTTPBadRequest(text=_("limit and offset are whole numbers")) from None
+        return assisted, limit, offset
+
+    async def _board(self, request: web.Request, mode: str, code: str) -> dict[str, Any]:
+        assisted, limit, offset = self._limits(request)
+        entries = await asyncio.to_thread(
+            self.boards.board, mode, code, assisted=assisted, limit=limit, offset=offset
+        )
+        day = None
+        if entries:
+            day = entries[0].day
+        return {
+            "mode": mode,
+            "code": code,
+            "day": day,
+            "entries": [
+                {
+                    key: value
+                    for key, value in entry.public().items()
+                    if key not in ("mode", "code", "day")
+                }
+                for entry in entries
+            ],
+        }
+
+    async def board(self, request: web.Request) -> web.Response:
+        mode = request.match_info["mode"].lower()
+        code = request.match_info["code"].upper().replace("-", "")
+        return web.json_response(await self._board(request, mode, code))
+
+    async def daily(self, request: web.Request) -> web.Response:
+        mode = registry().modes.get(request.match_info["mode"].lower())
+        if mode is None or not mode.daily:
+            return problem(404, _("no daily mode {mode!r} here").format(mode=mode and mode.id))
+        text = request.match_info.get("day")
+        try:
+            day = date.fromisoformat(text) if text else self.today()
+        except ValueError:
+            return problem(400, _("a day is an ISO date, such as 2026-12-01"))
+        code = daily_code(mode.id, day)
+        found = await self._board(request, mode.id, code)
+        found["day"] = day.isoformat()
+        return web.json_response(found)
+
+    async def _entry(self, request: web.Request) -> Any:
+        try:
+            entry_id = int(request.match_info["id"])
+        except ValueError:
+            raise web.HTTPNotFound() from None
+        entry = await asyncio.to_thread(self.boards.entry, entry_id)
+        if entry is None:
+            raise web.HTTPNotFound()
+        return entry
+
+    async def entry(self, request: web.Request) -> web.Response:
+        entry = await self._entry(request)
+        return web.json_response({**entry.public(), "proof": entry.proof})
+
+    async def replay(self, request: web.Request) -> web.Response:
+        entry = await self._entry(request)
+        return web.json_response(await self.checker.frames(entry.proof))
+
+    # -- the pages -------------------------------------------------------------------------
+
+    async def front_page(self, request: web.Request) -> web.Response:
+        today = self.today()
+        boards = []
+        for mode in sorted(registry().modes.values(), key=lambda m: m.id):
+            if not mode.daily:
+                continue
+            entries = await asyncio.to_thread(
+                self.boards.board, mode.id, daily_code(mode.id, today), assisted=False, limit=50
+            )
+            boards.append((mode, entries))
+        return web.Response(text=page.front(today, boards), content_type="text/html")
+
+    async def replay_page(self, request: web.Request) -> web.Response:
+        entry = await self._entry(request)
+        return web.Response(text=page.replay(entry), content_type="text/html")
