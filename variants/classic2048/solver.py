@@ -13,9 +13,10 @@ How deep: on 4x4 boards, two moves fewer than the board has kinds of tile (at le
 three; nneonneo's 2048 AI looks one move further, at a third of the speed): a board of
 many kinds is one where a wrong move strands a tile, and the probability pruning keeps
 open boards cheap however deep the limit. A crowded 4x4 board (two cells empty or fewer,
-or two moves open or fewer) is searched at least six moves ahead whatever its kinds of
-tile, as far as nneonneo's looks on boards of up to seven kinds: that is where a game
-dies, and a crowded board's few spawns keep the deeper search cheap. The 5x5 and 6x6
+or two moves open or fewer) is searched at least five moves ahead whatever its kinds of
+tile, as far as nneonneo's looks on boards of up to six kinds: that is where a game dies,
+and a crowded board's few spawns keep the deeper search cheap (six moves ahead cost half
+as much again in a game to 2048). The 5x5 and 6x6
 boards, roomy enough that two to four moves play well, adapt the depth to how full they
 are.
 
@@ -69,7 +70,7 @@ DEEP_LEAST = 3
 #: a 4x4 board with at most CROWDED cells empty, or at most CROWDED moves open, is searched
 #: at least CROWDED_LEAST moves ahead, however few kinds of tile it holds
 CROWDED = 2
-CROWDED_LEAST = 6
+CROWDED_LEAST = 5
 
 
 def line_score(line: tuple[int, ...]) -> float:
