@@ -13,6 +13,7 @@ from twofold.core.autoplay import milestones, play_out, summarise
 from twofold.core.rules import Mode
 from twofold.ui.command.cli import main
 from twofold.variants.classic2048 import modes
+from twofold.variants.classic2048 import solver as solver_module
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.sample import sample_game, samples
 from twofold.variants.classic2048.solver import Solver, choose, line_score
@@ -129,9 +130,13 @@ DOOMED = [[8, 32, 16, 32], [32, 2, 8, 64], [8, 64, 16, 2], [16, 0, 2, 32]]
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_the_depth_limit_never_hides_a_tile_that_ends_the_game(compiled: bool) -> None:
-    scores = Solver(4, 1, compiled=compiled).scores(position(*DOOMED).packed)
-    assert scores["right"] == 0.0  # a lost game, one tile past the horizon
+def test_the_pruning_never_hides_a_tile_that_ends_the_game(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every branch too unlikely to search: each move's board is scored where it is pruned
+    monkeypatch.setattr(solver_module, "PRUNE_PROBABILITY", 2.0)
+    scores = Solver(4, 2, compiled=compiled).scores(position(*DOOMED).packed)
+    assert scores["right"] == 0.0  # a lost game, whatever tile comes
     assert scores["left"] > 0 and scores["down"] > 0
 
 

@@ -20,10 +20,11 @@ as much again in a game to 2048). The 5x5 and 6x6
 boards, roomy enough that two to four moves play well, adapt the depth to how full they
 are.
 
-Where the search stops (its depth spent, or a branch pruned as too unlikely) it scores
-the board by the heuristic times the chance that the next tile leaves a move, so a
-spawn that ends the game is never pruned away: only a board with one empty cell can be
-filled with no move left, and a lost board is worth 0.
+Where a branch is pruned as too unlikely, the search scores the board by the heuristic
+times the chance that the next tile leaves a move, so a spawn that ends the game is
+never pruned away: only a board with one empty cell can be filled with no move left,
+and a lost board is worth 0. A lost game scores less the sooner it comes, so a board
+lost whatever happens still plays for time.
 
 4x4 boards are searched by ``_expectimax.c``, compiled where the package is installed
 (setup.py), which makes the same moves as the Python search here about 100 times
@@ -125,8 +126,11 @@ class Solver:
             _configure_compiled()
         self.engine = engine(size)
         self._shifts = tuple(i * CELL_BITS for i in range(size * size))
+        evaluate = self._compile_evaluate()
         #: leaf values by board: the same leaves recur under many spawns and decisions
-        self._leaves = LazyTable(self._compile_horizon())  # type: ignore[arg-type]
+        self._leaves = LazyTable(evaluate)  # type: ignore[arg-type]
+        #: the leaves of pruned branches, by board (see horizon)
+        self._horizons = LazyTable(self._compile_horizon(evaluate))  # type: ignore[arg-type]
 
     def _compile_evaluate(self) -> Callable[[int], float]:
         e = self.engine
@@ -143,11 +147,10 @@ class Solver:
         exec(compile(source, f"<twofold 2048 heuristic {e.size}x{e.size}>", "exec"), names)
         return names["evaluate"]  # type: ignore[no-any-return]
 
-    def _compile_horizon(self) -> Callable[[int], float]:
-        """The value of a board the search stops at: the heuristic, times the chance that the
-        next tile leaves a move (only a board with one empty cell can be filled dead), so
-        neither the pruning nor the depth limit hides a tile that ends the game."""
-        evaluate = self._compile_evaluate()
+    def _compile_horizon(self, evaluate: Callable[[int], float]) -> Callable[[int], float]:
+        """The value of a board whose branch is pruned: the heuristic, times the chance that
+        the next tile leaves a move (only a board with one empty cell can be filled dead), so
+        the pruning never hides a tile that ends the game."""
         successors = self.engine.successors
         shifts = self._shifts
 
@@ -214,12 +217,15 @@ class Solver:
         moves = self.engine.board_moves
         successors = self.engine.successors
         leaves = self._leaves
+        horizons = self._horizons
         shifts = self._shifts
         cache: dict[int, tuple[int, float]] = {}
 
         def chance(board: int, depth: int, probability: float) -> float:
-            if depth == 0 or probability < PRUNE_PROBABILITY:
+            if depth == 0:
                 return leaves[board]
+            if probability < PRUNE_PROBABILITY:
+                return horizons[board]
             known = cache.get(board)
             if known is not None and known[0] >= depth:
                 return known[1]
@@ -239,9 +245,10 @@ class Solver:
             # that loses whatever happens still plays for time
             top = float(-depth)
             if depth == 1 or probability < PRUNE_PROBABILITY:  # the moves lead to leaves
+                ends = horizons if probability < PRUNE_PROBABILITY else leaves
                 for moved in successors(board):
                     if moved != board:
-                        value = leaves[moved]
+                        value = ends[moved]
                         if value > top:
                             top = value
                 return top
