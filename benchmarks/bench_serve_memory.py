@@ -10,6 +10,11 @@ as a page's websocket does, without a browser:
 * frame: one ``stdin`` frame of 3.9 MB: the page process's peak memory (VmHWM);
   frame-8K: one just under the server's cap of 8 KiB; flood: 60 of those at once.
 * pages: ``--pages`` pages opened at once: how many get a process, and their memory.
+* resizes, focus, pings, keys: a page that sends frames of one kind as fast as its socket
+  takes them for ``--seconds`` (issue 33: 60 s of resizes took a page process from 44 MB
+  to 979 MB); its process's memory every second.
+* deep: one frame of 4,000 ``[``: whether the page's app still runs.
+* stop: 25 s of every kind of flood, then SIGINT: the seconds the server takes to end.
 
 Linux only (it reads /proc). Run it niced, it makes processes large on purpose:
 
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import signal
 import sys
 import tempfile
 import time
@@ -79,6 +85,83 @@ async def drain(websocket: aiohttp.ClientWebSocketResponse) -> None:
 async def send_all(websocket: aiohttp.ClientWebSocketResponse, messages: list[str]) -> None:
     for message in messages:
         await websocket.send_str(message)
+
+
+#: one frame of each kind a page sends, in the turns a flood of that kind takes
+FLOODS = {
+    # every size a screen has, in turn (a size already drawn may be cached, a new one not)
+    "resizes": [
+        json.dumps(["resize", {"width": 20 + (n * 37) % 780, "height": 5 + (n * 11) % 245}])
+        for n in range(4096)
+    ],
+    "focus": [json.dumps(["blur"]), json.dumps(["focus"])],
+    "pings": [json.dumps(["ping", "x" * 40])],
+    "keys": [json.dumps(["stdin", "\x1b[A\x1b[B"])],
+}
+
+
+async def send_for(
+    websocket: aiohttp.ClientWebSocketResponse, frames: list[str], seconds: float
+) -> int:
+    """Send ``frames`` in turn as fast as the socket takes them, for ``seconds``; how many."""
+    sent = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            await websocket.send_str(frames[sent % len(frames)])
+        except (ConnectionError, aiohttp.ClientError):
+            return -sent  # the server closed the page (negative: how many before it did)
+        sent += 1
+        if sent % 64 == 0:
+            await asyncio.sleep(0)  # let the readers run
+    return sent
+
+
+async def flood(served: Served, frames: list[str], seconds: float) -> dict[str, object]:
+    """A page flooding frames for ``seconds``: its process's memory each second."""
+    address = served.url.replace("http://", "ws://") + "ws"
+    samples: list[float] = []
+    async with aiohttp.ClientSession() as client:
+        websocket = await client.ws_connect(address, max_msg_size=0)
+        async with websocket:
+            drawn = await first_screen(websocket, 30)
+            reading = asyncio.create_task(drain(websocket))
+            (pid,) = page_processes(served.process.pid) or [0]
+            sending = asyncio.create_task(send_for(websocket, frames, seconds))
+            start = time.monotonic()
+            samples.append(memory_mb(pid))
+            while time.monotonic() - start < seconds:
+                await asyncio.sleep(1)
+                samples.append(memory_mb(pid))
+            sent = await sending
+            alive = pid != 0 and Path(f"/proc/{pid}").exists() and memory_mb(pid) > 0
+            reading.cancel()
+    return {
+        "drew": drawn,
+        "alive": alive,
+        "frames": sent,
+        "VmRSS MB first, last, most": [samples[0], samples[-1], max(samples)] if samples else [],
+    }
+
+
+async def flood_then_stop(served: Served, seconds: float) -> dict[str, object]:
+    """Every kind of flood for ``seconds``, then SIGINT: how long the server takes to end."""
+    address = served.url.replace("http://", "ws://") + "ws"
+    frames = [frame for kind in FLOODS.values() for frame in kind]
+    frames.append(json.dumps(["stdin", "x" * 8_000]))
+    async with aiohttp.ClientSession() as client:
+        websocket = await client.ws_connect(address, max_msg_size=0)
+        await first_screen(websocket, 30)
+        reading = asyncio.create_task(drain(websocket))
+        await send_for(websocket, frames, seconds)
+        began = time.monotonic()
+        served.process.send_signal(signal.SIGINT)
+        while served.process.poll() is None and time.monotonic() - began < 120:
+            await asyncio.sleep(0.1)
+        took = time.monotonic() - began
+        ended = served.process.poll() is not None
+        reading.cancel()
+    return {"ended on the first SIGINT": ended, "seconds": round(took, 1)}
 
 
 def server_in(home: Path, *extra: str) -> Served:
@@ -165,7 +248,11 @@ def main() -> int:
             s, "", [json.dumps(["stdin", "x" * 8_000])] * 60, args.seconds, "VmHWM"
         ),
         "pages": lambda s: many_pages(s, args.pages),
+        "deep": lambda s: one_page(s, "", ["[" * 4_000], 3, "VmRSS"),
+        "stop": lambda s: flood_then_stop(s, 25),
     }
+    for kind, frames in FLOODS.items():
+        cases[kind] = lambda s, frames=frames: flood(s, frames, args.seconds)
     for name, case in cases.items():
         if args.only and name not in args.only:
             continue

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
 
-from twofold.core.game import Clock, Flags, Game, undo_depth
+from twofold.core.game import UNDO, Clock, Flags, Game, undo_depth
 from twofold.core.rules import Mode, State, tile_values
 
 #: a checkpoint is taken once the log has grown by this many actions since the last one
@@ -98,12 +98,13 @@ def _runs(sets: deque[frozenset[int]]) -> list[list[Any]]:
     return runs
 
 
-def _unruns(data: Any) -> deque[frozenset[int]]:
-    if not isinstance(data, list):
+def _unruns(data: Any, most: int) -> deque[frozenset[int]]:
+    """The tiles reached before each undo state: at most ``most`` of them (the history's)."""
+    if not isinstance(data, list) or len(data) > most:
         raise ValueError("reached_history")
     sets: deque[frozenset[int]] = deque()
     for count, tiles in data:
-        if type(count) is not int or count < 1:
+        if type(count) is not int or not 1 <= count <= most - len(sets):
             raise ValueError("reached_history")
         sets.extend([_tiles(tiles)] * count)
     return sets
@@ -139,7 +140,10 @@ def resume(
         return None
     if game is None:
         return None
-    game.play_on(actions[len(game.log) :])
+    try:
+        game.play_on(actions[len(game.log) :])
+    except Exception:  # the log replays from its start, or fails there as it would anyway
+        return None
     return game
 
 
@@ -159,17 +163,19 @@ def _restore(
         return None
     if data["log"] != log_digest(opening(mode.id, code, position), actions, at):
         return None
+    if not isinstance(data["history"], list) or len(data["history"]) > undo_depth(mode):
+        return None
     state = codec.decode(data["state"])
     history = deque(codec.decode(item) for item in data["history"])
-    reached_history = _unruns(data["reached_history"])
-    if not isinstance(state, State) or state.code != code or len(history) > undo_depth(mode):
+    reached_history = _unruns(data["reached_history"], len(history))
+    if not isinstance(state, State) or state.code != code or not 0 <= state.moves <= at:
         return None
-    if len(reached_history) > len(history) or any(s.code != code for s in history):
+    if any(s.code != code for s in history):
         return None
     reached = set(_tiles(data["reached"]))
     if not tile_values(state.board) <= reached or type(data["won"]) is not bool:
         return None
-    return Game(
+    game = Game(
         mode=mode,
         code=code,
         state=state,
@@ -180,4 +186,41 @@ def _restore(
         history=history,
         reached=reached,
         reached_history=reached_history,
+    )
+    return game if _last_action_holds(game) else None
+
+
+def _last_action_holds(game: Game) -> bool:
+    """Whether the checkpoint's last action, played again from the undo state before it,
+    gives the state, undo history and tiles reached it claims (an edit that recomputed the
+    checksum changes a score, a board, a history; a cheap replay tells)."""
+    if not game.undo_depth:
+        return True  # a mode without undo keeps no state to play again from
+    if not game.log or game.log[-1] == UNDO or not game.history:
+        return False  # nothing to play again from: only the whole log can tell
+    if len(game.reached_history) != len(game.history):
+        return False
+    history, reached_history = deque(game.history), deque(game.reached_history)
+    before, reached = history.pop(), set(reached_history.pop())
+    again = Game(
+        mode=game.mode,
+        code=game.code,
+        state=before,
+        position=game.position,
+        log=list(game.log[:-1]),
+        flags=Flags(won=game.flags.won),
+        clock=game.clock,
+        history=history,
+        reached=reached,
+        reached_history=reached_history,
+    )
+    try:
+        again.act(game.log[-1])
+    except Exception:
+        return False
+    return (
+        again.state == game.state
+        and again.reached == game.reached
+        and list(again.history) == list(game.history)
+        and list(again.reached_history) == list(game.reached_history)
     )

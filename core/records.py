@@ -141,7 +141,7 @@ def assemble(
         mode_id=mode_id,
         played=played,
         best=best,
-        average=score_total / played,
+        average=_average(score_total, played),
         largest=largest,
         play_time=play_time,
         tiles=tuple(sorted(strip)),
@@ -149,6 +149,13 @@ def assemble(
         longest_streak=longest,
         values=dict(values),
     )
+
+
+def _average(total: int, played: int) -> float:
+    """The average score: a float while that is exact, past 2**53 a whole number (rounded)."""
+    if abs(total) <= 2**53:
+        return total / played
+    return (2 * total + played) // (2 * played)  # type: ignore[return-value]
 
 
 def with_live(

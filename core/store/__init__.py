@@ -11,7 +11,9 @@ One module a job, behind one class, :class:`SqliteStore` (the
 :class:`twofold.core.keeper.Store` on SQLite):
 
 * :mod:`.schema`: the tables, stated once, the migrations, and the schema check;
-* :mod:`.files`: where the file is, opening, checking, moving a damaged file aside;
+* :mod:`.files`: where the file is, what it is (twofold's, another's, no regular file)
+  before SQLite opens it, opening, checking (``integrity_check``) and repairing it;
+* :mod:`.salvage`: a damaged file moved aside, what of it reads copied to a fresh one;
 * :mod:`.opening`: :func:`open_store`, which never fails for a player (it plays in
   memory when the file cannot be used, and says why);
 * :mod:`.saves`: a save's JSON and its checksummed tail;

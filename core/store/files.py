@@ -12,6 +12,7 @@ import ctypes
 import json
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Callable
 from contextlib import suppress
@@ -25,7 +26,9 @@ from twofold.core.store.schema import (
     MIGRATIONS,
     SCHEMA_VERSION,
     differences,
+    expected_objects,
     extends,
+    objects,
     shape,
 )
 from twofold.core.store.writes import passing
@@ -45,6 +48,15 @@ WAL_PAGES = 32
 NEWER_AT_MOST = 1000
 #: SQLite's result codes for a file that is damaged or not a database at all
 _DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+#: the files SQLite keeps beside a database, and may create, fold in or delete
+COMPANIONS = ("-wal", "-shm", "-journal")
+#: the first bytes of every SQLite 3 file, and where its header keeps the application_id
+SQLITE_MAGIC = b"SQLite format 3\x00"
+APPLICATION_ID_AT = 68
+#: the most of a WAL file read to find its first page (twofold's stays far smaller)
+WAL_READ_MOST = 64 * 1024 * 1024
+#: how many problems integrity_check lists (the first one is told)
+INTEGRITY_PROBLEMS = 20
 
 #: how a store gets a connection to a database file (or ``MEMORY``); tests hand in fakes
 Connect = Callable[[str], sqlite3.Connection]
@@ -68,6 +80,11 @@ class NewerDatabase(Exception):
 
 class ForeignDatabase(Exception):
     """The file is another program's database (internal: it is never written)."""
+
+
+class NotAFile(ForeignDatabase):
+    """The path (or a file SQLite keeps beside it) is no regular file: a device, a FIFO, a
+    folder. SQLite would create or delete files beside it; nothing is opened there."""
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -113,20 +130,108 @@ def _text(data: bytes) -> str:
 def open_connection(path: Path | None, connect: Connect = connect) -> sqlite3.Connection:
     """A connection to ``path`` (None: in memory), checked and brought up to date.
 
-    Raises DamagedDatabase, NewerDatabase, ForeignDatabase, or OSError/sqlite3.Error
-    when the file cannot be opened at all.
+    Raises DamagedDatabase, NewerDatabase, ForeignDatabase (NotAFile), or
+    OSError/sqlite3.Error when the file cannot be opened at all.
     """
+    return open_checked(path, connect)[0]
+
+
+def open_checked(
+    path: Path | None, connect: Connect = connect
+) -> tuple[sqlite3.Connection, list[str]]:
+    """:func:`open_connection`, and what was repaired on the way (for the player's notice)."""
+    if path is not None:
+        check_file(path)
     connection = connect(MEMORY if path is None else str(path))
     try:
         connection.text_factory = _text
         if path is not None and shared_memory_blocked(path):
             # before the first access: SQLite then keeps the WAL index on its heap, never mapped
             connection.execute("PRAGMA locking_mode = EXCLUSIVE").fetchall()
-        prepare(connection, on_disk=path is not None)
+        repairs = prepare(connection, on_disk=path is not None)
     except BaseException:
         connection.close()
         raise
-    return connection
+    return connection, repairs
+
+
+def check_file(path: Path) -> None:
+    """Decide what ``path`` is before SQLite opens it (opening may change another's file).
+
+    Raises NotAFile for a path, or a file beside it, that is no regular file, and
+    ForeignDatabase for another program's database (told by its header's bytes, then by
+    its tables read with the file opened immutable: nothing of it is written, its WAL
+    is neither folded in nor deleted). A missing or empty file is twofold's to create.
+    """
+    real = Path(os.path.realpath(path))
+    for base in dict.fromkeys((path, real)):
+        for name in (base, *(base.with_name(base.name + end) for end in COMPANIONS)):
+            try:
+                mode = os.stat(name).st_mode
+            except FileNotFoundError:
+                continue
+            except OSError:
+                return  # unreadable: SQLite's own open tells why (the file is tried again)
+            if not stat.S_ISREG(mode):
+                raise NotAFile(str(name))
+    try:
+        with open(real, "rb") as file:
+            head = file.read(100)
+        found = None
+        if len(head) == 100 and head[:16] == SQLITE_MAGIC:
+            found = int.from_bytes(head[APPLICATION_ID_AT : APPLICATION_ID_AT + 4], "big")
+        if found == APPLICATION_ID:
+            return  # twofold's (its own WAL is not read)
+        pending = wal_application_id(real.with_name(real.name + "-wal"))
+    except OSError:
+        return
+    if pending == APPLICATION_ID:
+        return
+    if pending is not None and found is None:
+        raise ForeignDatabase(pending)  # all of it still in another program's WAL
+    if found is None:
+        return  # empty (twofold's to fill) or not a database at all (damaged: moved aside)
+    try:
+        source = sqlite3.connect(f"{real.as_uri()}?immutable=1", uri=True)
+    except sqlite3.Error:
+        return
+    try:
+        source.text_factory = _text
+        version, application_id, tables = header(source)
+        check_owner(source, application_id, version, tables)
+        if pending is not None and not tables:
+            raise ForeignDatabase(pending)  # an empty file whose WAL holds another's tables
+    except (sqlite3.Error, ValueError, TypeError, OverflowError, DamagedDatabase):
+        return  # not readable as another's database: the checks of a real open decide
+    finally:
+        source.close()
+
+
+def wal_application_id(wal: Path) -> int | None:
+    """The application_id of the newest page 1 in a WAL file, or None if it holds none.
+
+    A database whose writer was killed keeps its last writes there, its first page too:
+    the main file may not even have a header yet.
+    """
+    try:
+        with open(wal, "rb") as file:
+            data = file.read(WAL_READ_MOST)
+    except FileNotFoundError:
+        return None
+    if len(data) < 32 or int.from_bytes(data[:4], "big") not in (0x377F0682, 0x377F0683):
+        return None
+    size, salts = int.from_bytes(data[8:12], "big"), data[16:24]
+    if size < 512 or size & (size - 1):
+        return None
+    found = None
+    for at in range(32, len(data) - 24 - size + 1, 24 + size):
+        if data[at + 8 : at + 16] != salts:
+            break  # a frame of an earlier generation of the WAL: nothing after it counts
+        if int.from_bytes(data[at : at + 4], "big") == 1:
+            page = data[at + 24 : at + 24 + 100]
+            if page[:16] == SQLITE_MAGIC:
+                found = int.from_bytes(page[APPLICATION_ID_AT : APPLICATION_ID_AT + 4], "big")
+    return found
 
 
 def shared_memory_blocked(path: Path) -> bool:
@@ -149,8 +254,12 @@ def abandon(connection: sqlite3.Connection) -> None:
     ctypes.pythonapi.Py_IncRef(ctypes.py_object(connection))
 
 
-def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
-    """Check the file, bring its schema up to date; raise DamagedDatabase or NewerDatabase."""
+def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> list[str]:
+    """Check the file, bring its schema up to date; raise DamagedDatabase or NewerDatabase.
+
+    Returns what was repaired (indexes rebuilt, objects that are not twofold's removed).
+    """
+    repairs: list[str] = []
     try:
         # Read the version before anything writes: a newer app's file must stay as it is.
         version, application_id, tables = header(connection)
@@ -173,9 +282,9 @@ def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
             # a small WAL (checkpointed often) keeps playing on a nearly full disk
             connection.execute(f"PRAGMA wal_autocheckpoint = {WAL_PAGES}")
             connection.execute(f"PRAGMA journal_size_limit = {WAL_PAGES * 4096 * 2}")
-        check = connection.execute("PRAGMA quick_check").fetchone()[0]
-        if check != "ok":
-            raise DamagedDatabase(check)
+        # before any statement that writes a row: a trigger stored in the file never runs
+        repairs += remove_foreign_objects(connection, version)
+        repairs += make_whole(connection)
         if version < SCHEMA_VERSION:
             migrate(connection)
         problems = differences(shape(connection), SCHEMA_VERSION)
@@ -189,6 +298,58 @@ def prepare(connection: sqlite3.Connection, *, on_disk: bool) -> None:
         raise
     except (ValueError, TypeError, OverflowError) as error:  # a header that does not read
         raise DamagedDatabase(one_line(error)) from error
+    return repairs
+
+
+def integrity(connection: sqlite3.Connection) -> list[str]:
+    """What ``PRAGMA integrity_check`` finds (empty: nothing); unlike quick_check it also
+    reads every index against its table."""
+    rows = connection.execute(f"PRAGMA integrity_check({INTEGRITY_PROBLEMS})").fetchall()
+    found = [str(row[0]) for row in rows]
+    return [] if found == ["ok"] else found
+
+
+def make_whole(connection: sqlite3.Connection) -> list[str]:
+    """Check the whole file; rebuild what can be rebuilt (indexes from their tables, then the
+    file from its tables); raise DamagedDatabase for what cannot."""
+    problems = integrity(connection)
+    if not problems:
+        return []
+    for repair in ("REINDEX", "VACUUM"):
+        try:
+            connection.execute(repair)
+        except sqlite3.Error as error:
+            if passing(error) and not is_damage(error):
+                raise  # a lock or a read-only file: the file is tried again later
+            continue
+        if not integrity(connection):
+            return [problems[0]]
+    raise DamagedDatabase(problems[0])
+
+
+def remove_foreign_objects(connection: sqlite3.Connection, version: int) -> list[str]:
+    """Drop every trigger, view and index that twofold's schema of ``version`` does not have
+    (they are damage: a trigger would run inside twofold's writes), and create its missing
+    indexes; what was changed, named."""
+    expected = expected_objects(version)
+    found = objects(connection)
+    extra = [key for key, sql in found.items() if key[0] != "table" and expected.get(key) != sql]
+    missing = [sql for key, sql in expected.items() if key[0] != "table" and key not in found]
+    if not extra and not missing:
+        return []
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for kind, name in extra:
+            quoted = name.replace('"', '""')
+            connection.execute(f'DROP {kind.upper()} IF EXISTS "{quoted}"')
+        for sql in missing + [expected[key] for key in extra if key in expected]:
+            if sql:
+                connection.execute(sql)
+        connection.execute("COMMIT")
+    except BaseException:
+        roll_back(connection)
+        raise
+    return [f"{kind} {name!r}" for kind, name in extra] + ["an index" for _sql in missing]
 
 
 def header(connection: sqlite3.Connection) -> tuple[int, int, set[str]]:

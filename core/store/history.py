@@ -17,8 +17,13 @@ from twofold.core.kept import FinishedGame
 from twofold.core.presentation import BUILTIN_STATISTICS, Statistic
 from twofold.core.store.schema import FINISHED, LIVE
 
-#: the largest whole number a figure may have (beyond it sums overflow SQLite's integers)
+#: the largest whole number a count or a stats value may have (sums of it stay exact)
 WHOLE_MAX = 2**53
+#: the largest integer SQLite stores as one; a larger score or tile (2248 has no ceiling)
+#: is stored as the BLOB of its decimal digits, which no affinity turns into a float
+INTEGER_MAX = 2**63 - 1
+#: the most digits a stored figure may have (Python's own limit on reading one)
+DIGITS_MOST = 4300
 #: the most seconds a play time or a time stamp may say (about 31,000 years)
 SECONDS_MAX = 1e12
 #: the days a daily game may belong to (date arithmetic fails at date.min and date.max)
@@ -60,6 +65,20 @@ def json_or(text: Any, default: Any, kind: type) -> Any:
     return value if isinstance(value, kind) else default
 
 
+def stored_figure(value: int) -> int | bytes:
+    """A score or a tile as its column keeps it: an integer, or past 2**63 its digits."""
+    return value if -INTEGER_MAX <= value <= INTEGER_MAX else str(value).encode("ascii")
+
+
+def _figure(value: Any) -> int:
+    """A score or a tile read back, at any size (see :func:`stored_figure`)."""
+    if isinstance(value, bytes) and 0 < len(value) <= DIGITS_MOST and value.isdigit():
+        return int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < -WHOLE_MAX:
+        raise ValueError(value)
+    return value
+
+
 def _whole(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or abs(value) > WHOLE_MAX:
         raise ValueError(value)
@@ -79,7 +98,7 @@ def _seconds(value: Any) -> float:
 
 def _tiles(values: Any) -> tuple[int, ...]:
     items = values if isinstance(values, list) else []
-    return tuple(t for t in items if isinstance(t, int) and 0 < t <= WHOLE_MAX)
+    return tuple(t for t in items if isinstance(t, int) and not isinstance(t, bool) and t > 0)
 
 
 def _day(text: Any) -> str | None:
@@ -97,8 +116,8 @@ def finished_row(finished: FinishedGame) -> tuple[Any, ...]:
         finished.game_id,
         finished.mode_id,
         finished.code,
-        int(finished.score),
-        int(finished.largest),
+        stored_figure(int(finished.score)),
+        stored_figure(int(finished.largest)),
         int(finished.moves),
         float(finished.elapsed),
         int(bool(finished.counted)),
@@ -121,8 +140,8 @@ def finished_from_row(row: tuple[Any, ...]) -> FinishedGame:
         game_id=game_id,
         mode_id=mode_id,
         code=code,
-        score=_whole(score),
-        largest=_whole(largest),
+        score=_figure(score),
+        largest=_figure(largest),
         moves=_whole(moves),
         elapsed=_seconds(elapsed),
         counted=bool(_whole(counted)),
@@ -164,8 +183,8 @@ def live_from_row(mode_id: str, game_id: Any, text: Any, saved_at: Any) -> Finis
             game_id=game_id,
             mode_id=mode_id,
             code=code,
-            score=_whole(live["score"]),
-            largest=_whole(live["largest"]),
+            score=_figure(live["score"]),
+            largest=_figure(live["largest"]),
             moves=_whole(live.get("moves", 0)),
             elapsed=max(0.0, _seconds(live.get("elapsed", 0.0))),
             counted=live.get("counted") is True,
@@ -185,8 +204,14 @@ def live_from_row(mode_id: str, game_id: Any, text: Any, saved_at: Any) -> Finis
 READABLE = (
     "typeof(game_id) = 'text' AND typeof(mode_id) = 'text' AND typeof(code) = 'text'"
     + "".join(
+        f" AND ((typeof({name}) = 'integer' AND {name} >= -{WHOLE_MAX}) OR (typeof({name}) ="
+        f" 'blob' AND length({name}) BETWEEN 1 AND {DIGITS_MOST}"
+        f" AND CAST({name} AS TEXT) NOT GLOB '*[^0-9]*'))"
+        for name in ("score", "largest")
+    )
+    + "".join(
         f" AND typeof({name}) = 'integer' AND abs({name}) <= {WHOLE_MAX}"
-        for name in ("score", "largest", "moves", "counted", "won")
+        for name in ("moves", "counted", "won")
     )
     + "".join(
         f" AND typeof({name}) IN ('integer', 'real') AND abs({name}) <= {SECONDS_MAX:.0f}"
@@ -196,6 +221,14 @@ READABLE = (
     " AND date(day) = day))"
 )
 COUNTED = f"FROM finished WHERE mode_id = ? AND counted = 1 AND {READABLE}"
+#: whether a mode's records need sums past SQLite's integers: a figure stored as digits, or
+#: past 2**53, tiles of 16 digits or more, or totals near 2**63 (then Python sums them)
+BIG = (
+    "SELECT EXISTS (SELECT 1 " + COUNTED + " AND (typeof(score) = 'blob' OR"
+    f" typeof(largest) = 'blob' OR score > {WHOLE_MAX} OR largest > {WHOLE_MAX}"
+    " OR tiles GLOB '*" + "[0-9]" * 16 + "*'))"
+    f" OR (SELECT TOTAL(abs(score)) {COUNTED}) > {2**62}"
+)
 _LATEST = "ORDER BY finished_at DESC, rowid DESC LIMIT 1"
 TOTALS = (
     "SELECT COUNT(*), MAX(score), SUM(score), MAX(largest), TOTAL(MAX(elapsed, 0)){columns}"

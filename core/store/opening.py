@@ -6,7 +6,12 @@
   data) and this run plays in memory, with the settings read from it if possible.
 * A database that is not twofold's (another ``application_id``, or a schema that is
   no twofold's, e.g. ``twofold.db`` a link to some other file) is never written: this
-  run plays in memory.
+  run plays in memory. Nor is a path that is no regular file (a link to ``/dev/null``,
+  a FIFO where SQLite keeps its WAL): nothing is opened or created beside it.
+* A file whose indexes are damaged, or that holds a trigger, view or index that is
+  not twofold's, is repaired (the indexes rebuilt from their tables, the rest removed
+  before it can run) and says so; a damaged file that cannot be repaired is moved
+  aside and what of it still reads is copied into the fresh one.
 * A file that cannot be opened for writing (no permission, a read-only disk, locked
   for too long) also plays in memory, with everything that could be read from it:
   settings, records and saves.
@@ -30,15 +35,17 @@ from twofold.core.store.files import (
     DamagedDatabase,
     ForeignDatabase,
     NewerDatabase,
+    NotAFile,
     check_owner,
     connect,
     create_private,
     data_dir,
     header,
-    move_aside,
     one_line,
+    open_checked,
     open_connection,
 )
+from twofold.core.store.salvage import replace_damaged
 from twofold.core.store.schema import FINISHED, LIVE, SAVE_TAIL, SAVES, SCHEMA_VERSION, SETTINGS
 from twofold.core.store.sqlite_store import SqliteStore, cut
 
@@ -67,13 +74,22 @@ def open_store(
     elif path.is_dir():
         path = path / DB_NAME
 
-    def store_at(where: Path | None, notice: str | None = None) -> SqliteStore:
-        connection = open_connection(where, connect)
+    def store_at(
+        where: Path, notice: str | None = None, connection: sqlite3.Connection | None = None
+    ) -> SqliteStore:
+        if connection is None:
+            connection, repairs = open_checked(where, connect)
+            if repairs:
+                repaired = _(
+                    "{path} was damaged ({reason}); it was repaired and nothing of it was lost."
+                ).format(path=where, reason=cut(", ".join(repairs)))
+                notice = repaired if notice is None else f"{notice} {repaired}"
         return SqliteStore(
             connection, path=where, today=today, owner=owner, connect=connect, notice=notice
         )
 
     borrow = _FIRST_TABLES
+    immutable = False
     retry: Path | None = None
     reason = ""
     try:
@@ -86,6 +102,14 @@ def open_store(
             "{path} was written by a newer twofold; progress will not be saved this time."
         ).format(path=path)
         borrow = frozenset({SETTINGS.name})
+    except NotAFile as odd:
+        notice = _(
+            "{path} is not a regular file; it is left untouched and progress "
+            "will not be saved this time."
+        ).format(path=odd)
+        # a FIFO or device beside a file of ours: the file is read as it is, its WAL never
+        borrow = _FIRST_TABLES if str(odd) != str(path) else frozenset()
+        immutable = True
     except ForeignDatabase:
         notice = _(
             "{path} is not a twofold database; it is left untouched and progress "
@@ -94,14 +118,13 @@ def open_store(
         borrow = frozenset()
     except DamagedDatabase as damage:
         try:
-            broken = move_aside(path)
-            create_private(path)
+            connection, broken, copied = replace_damaged(path, connect)
             damaged = _(
                 "{path} was damaged ({reason}); it was kept as {broken} and a fresh one started."
-            )
-            return store_at(
-                path, damaged.format(path=path, reason=one_line(damage), broken=broken.name)
-            )
+            ).format(path=path, reason=cut(one_line(damage)), broken=broken.name)
+            if copied:
+                damaged += " " + _("What could still be read of it was copied into the fresh one.")
+            return store_at(path, damaged, connection)
         except (OSError, sqlite3.Error, DamagedDatabase, NewerDatabase, ForeignDatabase) as error:
             notice = _(
                 "{path} is damaged and could not be replaced ({reason}); "
@@ -127,7 +150,7 @@ def open_store(
         write_reason=reason,  # what the exit line says if the file never opens
     )
     if borrow and path.is_file():
-        _borrow(path, store, borrow)
+        _borrow(path, store, borrow, immutable=immutable)
     return store
 
 
@@ -136,11 +159,17 @@ def memory_store(*, today: Callable[[], date] = utc_today, owner: str | None = N
     return SqliteStore(open_connection(None), path=None, today=today, owner=owner)
 
 
-def _borrow(path: Path, store: SqliteStore, tables: frozenset[str]) -> None:
+def _borrow(
+    path: Path, store: SqliteStore, tables: frozenset[str], *, immutable: bool = False
+) -> None:
     """Copy what can be read of a file this run cannot write, so records and saves still show."""
     uri = path.resolve().as_uri()
-    for query in ("?mode=ro", "?immutable=1"):  # immutable: a read-only disk with no WAL index
-        source = sqlite3.connect(uri + query, uri=True, timeout=1.0)
+    # immutable: a read-only disk with no WAL index, or no WAL that may be opened
+    for query in ("?immutable=1",) if immutable else ("?mode=ro", "?immutable=1"):
+        try:
+            source = sqlite3.connect(uri + query, uri=True, timeout=1.0)
+        except sqlite3.Error:
+            continue  # a file this process may not read (chmod 000): nothing to borrow
         source.text_factory = lambda data: data.decode("utf-8", "replace")
         try:
             version, application_id, names = header(source)

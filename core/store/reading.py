@@ -12,7 +12,7 @@ from typing import Any
 from twofold.core.i18n import _
 from twofold.core.kept import FinishedGame
 from twofold.core.presentation import Statistic
-from twofold.core.records import Records, assemble, empty_values, settle, with_live
+from twofold.core.records import Records, assemble, compute, empty_values, settle, with_live
 from twofold.core.store import history
 from twofold.core.store.schema import LIVE
 
@@ -63,7 +63,12 @@ class HistoryReading:
             ).format(count=rows[0][0])
 
     def records(
-        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic] = (),
+        *,
+        today: date | None = None,
+        live: bool = True,
     ) -> Records:
         """The records of a mode from its counted games (streaks up to ``today``, UTC).
 
@@ -71,22 +76,28 @@ class HistoryReading:
         query. Summed in SQL, so a long history stays fast; :func:`records.compute` is
         the same arithmetic over a list of games (the MemoryStore's), and a test keeps
         the two in agreement. Rows whose values do not read are left out, with a notice.
+        ``live=False`` leaves the game in progress out: finished games only.
         """
-        columns = [history.aggregate(statistic, mode_id) for statistic in statistics]
-        totals = self._read_or_empty(
-            history.TOTALS.format(columns="".join(f", {sql}" for sql, _parameters in columns)),
-            (*(p for _sql, parameters in columns for p in parameters), mode_id),
-        )
-        self._tell_unreadable(mode_id)
-        records = self._finished_records(mode_id, statistics, totals, today)
-        live = self.live_game(mode_id)
-        if live is None:
+        if self._read_or_empty(history.BIG, (mode_id, mode_id)) == [(1,)]:
+            # figures past SQLite's integers: summed exactly, in Python, from the games
+            games = self.finished_games(mode_id, counted_only=True)
+            records = compute(mode_id, games, today or self.today(), statistics)
+        else:
+            columns = [history.aggregate(statistic, mode_id) for statistic in statistics]
+            totals = self._read_or_empty(
+                history.TOTALS.format(columns="".join(f", {sql}" for sql, _parameters in columns)),
+                (*(p for _sql, parameters in columns for p in parameters), mode_id),
+            )
+            self._tell_unreadable(mode_id)
+            records = self._finished_records(mode_id, statistics, totals, today)
+        in_progress = self.live_game(mode_id) if live else None  # live=False: finished only
+        if in_progress is None:
             return records
         # a game brought back by Last game has a finished row already: its totals are in
         recorded = bool(
-            self._read_or_empty("SELECT 1 FROM finished WHERE game_id = ?", (live.game_id,))
+            self._read_or_empty("SELECT 1 FROM finished WHERE game_id = ?", (in_progress.game_id,))
         )
-        return with_live(records, live, statistics, recorded=recorded)
+        return with_live(records, in_progress, statistics, recorded=recorded)
 
     def _finished_records(
         self,

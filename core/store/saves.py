@@ -223,6 +223,40 @@ def checkpoint_slot(mode_id: str) -> str:
     return f"{mode_id}#checkpoint"
 
 
+def last_slot(mode_id: str) -> str:
+    """The ``saves`` row that keeps a mode's game one step back (Last game), passed by as
+    the checkpoint's is."""
+    return f"{mode_id}#last"
+
+
+def tip_slot(mode_id: str) -> str:
+    """The ``saves`` row that says how long a mode's save is (its *tip*), written with
+    every save: a tail row lost to damage no check of SQLite's sees (a skipped row, a
+    hidden one) shortens the save, and the tip tells by how much."""
+    return f"{mode_id}#tip"
+
+
+def encode_tip(saved: SavedGame, base: str) -> str:
+    """The tip of ``saved`` as stored: its length, tied to its base's checksum."""
+    payload: dict[str, Any] = {"format": SAVE_FORMAT, "base": base, "count": len(saved.actions)}
+    payload["check"] = checksum(payload)
+    return json.dumps(payload)
+
+
+def decode_tip(text: Any, base: str) -> int | None:
+    """How many actions the save of ``base`` has, or None when the tip does not read."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.pop("check", None) != checksum(data):
+        return None
+    count = data.get("count")
+    if data.get("base") != base or type(count) is not int or count < 0:
+        return None
+    return count
+
+
 def encode_checkpoint(saved: SavedGame) -> str:
     """The checkpoint of ``saved`` as stored: sealed, and tied to its game."""
     payload: dict[str, Any] = {

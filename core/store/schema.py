@@ -164,6 +164,32 @@ def expected_shape(version: int) -> Shape:
         connection.close()
 
 
+#: a database's objects other than its columns: ``(type, name)`` -> the SQL that made it
+Objects = dict[tuple[str, str], str | None]
+
+
+def objects(connection: sqlite3.Connection) -> Objects:
+    """Every table, index, trigger and view of a database, with its SQL (an index that a
+    key makes has none)."""
+    rows = connection.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%'"
+    ).fetchall()
+    return {(str(kind), str(name)): sql for kind, name, sql in rows}
+
+
+@cache
+def expected_objects(version: int) -> Objects:
+    """The objects that the migrations up to ``version`` make."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        for step in MIGRATIONS[:version]:
+            for statement in step:
+                connection.execute(statement)
+        return objects(connection)
+    finally:
+        connection.close()
+
+
 def differences(found: Shape, version: int) -> list[str]:
     """How ``found`` differs from the schema of ``version`` (empty when it is the same)."""
     expected = expected_shape(version)

@@ -3,7 +3,8 @@
 A seat is a row in ``seats`` with its holder's process id, host and process start
 time (Linux ``/proc``). The window that opens a mode first takes the seat; a second
 window (while the first one's process lives) plays a fresh game of its own. A seat
-whose process has died, or whose row does not read, is free again.
+whose process has died, or whose row does not read or cannot be true (a beat in the
+future, no start time where this host has one), is free again.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from twofold.core.store.schema import SEATS
 
 #: a seat held from another host is free when its holder has not written for this long
 SEAT_STALE = 6 * 3600.0
+#: how far ahead of this host's clock a beat written on this host may be (a clock set back)
+CLOCK_SLACK = 600.0
 #: the largest process id any system hands out (Linux's limit is 2**22)
 PID_MAX = 2**31 - 1
 HOST = socket.gethostname()
@@ -78,10 +81,15 @@ def taken(connection: sqlite3.Connection, mode_id: str, owner: str) -> bool:
         and math.isfinite(beat)
     ):
         return False
+    now = time.time()
+    if float(beat) > now + (SEAT_STALE if host != HOST else CLOCK_SLACK):
+        return False  # a beat from the future cannot be true: a row edited or damaged
     if host != HOST:
-        return time.time() - float(beat) < SEAT_STALE
+        return now - float(beat) < SEAT_STALE
     if pid == os.getpid():
         return LIVE_OWNERS[holder] > 0
+    if not started and start_time(pid):
+        return False  # twofold writes the start time wherever /proc tells it: not its row
     return process_alive(pid, started)
 
 

@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-from twofold.core.kept import SavedGame
+from twofold.core.kept import OVER, SavedGame
 from twofold.core.store import history, saves, seats
 from twofold.core.store.files import one_line
 from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES
@@ -105,6 +105,8 @@ class SaveSlots:
             return None
         based, base = saves.decode_sealed(rows[0][0], mode_id)
         saved, lost = saves.with_tail(based, base, tail)
+        # a tail row no check sees is gone (hidden, skipped) still shortens the tip's count
+        lost = max(lost, self._tip(mode_id, base) - len(saved.actions))
         saved = replace(saved, checkpoint=self._load_checkpoint(saved))
         count = len(saved.actions)
         # a damaged tail is written again from a new base at the next save
@@ -113,6 +115,16 @@ class SaveSlots:
             saved.game_id, saved.code, written, len(based.actions), base
         )
         return replace(saved, lost=lost) if lost else saved
+
+    def _tip(self, mode_id: str, base: str) -> int:
+        """How many actions the save's tip says it has (0 when there is no tip that reads)."""
+        try:
+            rows = self._read(
+                f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (saves.tip_slot(mode_id),)
+            )
+        except sqlite3.Error:
+            return 0
+        return (saves.decode_tip(rows[0][0], base) or 0) if rows else 0
 
     def _load_checkpoint(self, saved: SavedGame) -> Mapping[str, Any] | None:
         """The checkpoint kept beside a save, or None (a checkpoint is only ever a shortcut)."""
@@ -134,6 +146,46 @@ class SaveSlots:
         with self._lock:
             self._queue(Writes(saves={mode_id: None}))
 
+    # -- the game one step back --------------------------------------------------------------
+
+    def load_last(self, mode_id: str) -> SavedGame | None:
+        """The mode's game one step back, with its checkpoint; ValueError if unreadable."""
+        slot = saves.last_slot(mode_id)
+        try:
+            rows = self._read(f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (slot,))
+            kept = self._read(
+                f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (saves.checkpoint_slot(slot),)
+            )
+        except sqlite3.Error as error:
+            raise ValueError(one_line(error)) from None
+        if not rows:
+            return None
+        saved = saves.decode_save(rows[0][0], mode_id)
+        return replace(
+            saved, checkpoint=saves.decode_checkpoint(kept[0][0], saved) if kept else None
+        )
+
+    def write_last(self, mode_id: str, saved: SavedGame | None) -> None:
+        with self._lock:
+            self._queue(Writes(last={mode_id: saved}))
+
+    def _put_last(
+        self, connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None
+    ) -> None:
+        """Write the game one step back (whole: it changes only when a game is replaced)."""
+        if seats.taken(connection, mode_id, self.owner):
+            return  # another window's mode: its own last game is its own
+        slot = saves.last_slot(mode_id)
+        where = saves.checkpoint_slot(slot)
+        if saved is None:
+            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?)", (slot, where))
+            return
+        connection.execute(SAVES.upsert(), (slot, saves.encode_save(saved), time.time()))
+        if saved.checkpoint is None:
+            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id = ?", (where,))
+        else:
+            connection.execute(SAVES.upsert(), (where, saves.encode_checkpoint(saved), time.time()))
+
     def set_aside(self, mode_id: str) -> None:
         """Move a mode's save (base and tail) to a slot of its own, ``<mode>#aside-<time>``.
 
@@ -152,10 +204,11 @@ class SaveSlots:
                             f"UPDATE {table.name} SET mode_id = ? WHERE mode_id = ?",
                             (aside, mode_id),
                         )
-                    connection.execute(
-                        f"UPDATE {SAVES.name} SET mode_id = ? WHERE mode_id = ?",
-                        (saves.checkpoint_slot(aside), saves.checkpoint_slot(mode_id)),
-                    )
+                    for slot_of in (saves.checkpoint_slot, saves.tip_slot):
+                        connection.execute(
+                            f"UPDATE {SAVES.name} SET mode_id = ? WHERE mode_id = ?",
+                            (slot_of(aside), slot_of(mode_id)),
+                        )
                     self._put_live(connection, mode_id, None)
             except sqlite3.Error as error:
                 self._failed(error)
@@ -172,8 +225,8 @@ class SaveSlots:
         self._put_live(connection, mode_id, saved)
         if saved is None:
             connection.execute(
-                f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?)",
-                (mode_id, saves.checkpoint_slot(mode_id)),
+                f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?, ?)",
+                (mode_id, saves.checkpoint_slot(mode_id), saves.tip_slot(mode_id)),
             )
             connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
             return None
@@ -198,11 +251,18 @@ class SaveSlots:
                     for seq in range(slot.written, count)
                 ],
             )
+            self._put_tip(connection, saved, slot.base)
             return saves.Slot(slot.game_id, slot.code, count, slot.base_length, slot.base)
         text, base = saves.encode_sealed(saved)
         connection.execute(SAVES.upsert(), (mode_id, text, time.time()))
         connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
+        self._put_tip(connection, saved, base)
         return saves.Slot(saved.game_id, saved.code, count, count, base)
+
+    @staticmethod
+    def _put_tip(connection: sqlite3.Connection, saved: SavedGame, base: str) -> None:
+        where = saves.tip_slot(saved.mode_id)
+        connection.execute(SAVES.upsert(), (where, saves.encode_tip(saved, base), time.time()))
 
     @staticmethod
     def _put_checkpoint(
@@ -234,3 +294,21 @@ class SaveSlots:
         return bool(
             self._read_or_empty(f"SELECT 1 FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
         )
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the save holds a game still to play: its latest flags (the last tail row's,
+        else the base's) do not say it is over. A save that does not read still waits."""
+        try:
+            rows = self._read(
+                f"SELECT flags FROM {SAVE_TAIL.name} WHERE mode_id = ? ORDER BY seq DESC LIMIT 1",
+                (mode_id,),
+            ) or self._read(
+                f"SELECT json_extract(data, '$.flags') FROM {SAVES.name} WHERE mode_id = ?",
+                (mode_id,),
+            )
+        except sqlite3.Error:
+            return self.has_save(mode_id)
+        if not rows:
+            return False
+        flags = history.json_or(rows[0][0], {}, dict)
+        return flags.get(OVER) is not True

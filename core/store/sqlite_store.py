@@ -19,7 +19,7 @@ from twofold.core.daily import utc_today
 from twofold.core.i18n import _
 from twofold.core.kept import FinishedGame
 from twofold.core.settings import Settings
-from twofold.core.store import files, history, saves, seats, settings_rows
+from twofold.core.store import files, history, salvage, saves, seats, settings_rows
 from twofold.core.store.files import (
     Connect,
     DamagedDatabase,
@@ -206,8 +206,15 @@ class SqliteStore(SaveSlots, HistoryReading):
                     slots[mode_id] = written
             if writes.settings:
                 connection.executemany(settings_rows.UPSERT, writes.settings)
+            for mode_id, last in writes.last.items():
+                self._put_last(connection, mode_id, last)
         # a refused save stays pending: it is written once the other window lets the slot go
-        done = Writes(dict(writes.finished), {m: writes.saves[m] for m in slots}, writes.settings)
+        done = Writes(
+            dict(writes.finished),
+            {m: writes.saves[m] for m in slots},
+            writes.settings,
+            dict(writes.last),
+        )
         self._pending.forget(done)
         for mode_id, slot in slots.items():
             if slot is None:
@@ -268,15 +275,36 @@ class SqliteStore(SaveSlots, HistoryReading):
         return self._flush()
 
     def _rebuilt(self, error: sqlite3.Error) -> bool:
-        """A damaged index (quick_check does not read indexes against their tables) is built
-        again from its table, once; True if that worked and the write is worth a retry."""
-        if not is_damage(error) or self._reindexed:
+        """Damage a write meets (the file was whole when opened) is repaired as at opening:
+        the indexes rebuilt, or else the file moved aside and what of it reads copied into a
+        fresh one, every save this run holds written whole again. True if the write is worth
+        a retry."""
+        if not is_damage(error) or self.path is None or self._reindexed:
             return False
-        self._reindexed = True
+        self._reindexed = True  # once a run: damage that comes back is told, not chased
         try:
-            self._connection.execute("REINDEX")
-        except sqlite3.Error:
+            files.make_whole(self._connection)
+            return True
+        except (sqlite3.Error, DamagedDatabase):
+            pass
+        path = self.path
+        try:
+            self._connection.close()
+            connection, broken, copied = salvage.replace_damaged(path, self.connect)
+        except (OSError, sqlite3.Error, DamagedDatabase, NewerDatabase, ForeignDatabase):
+            # neither the file nor a fresh one: play on in memory, trying the file again
+            self._connection = open_connection(None)
+            self._retry_path, self.path = path, None
+            self._for_file.add(self._pending)
             return False
+        self._connection = connection
+        self._slots = {mode_id: saves.Slot("", "", -1, 0, "") for mode_id in self._slots}
+        self.seat_refused = set()
+        self.notice = _(
+            "{path} was damaged ({reason}); it was kept as {broken} and a fresh one started."
+        ).format(path=path, reason=cut(one_line(error)), broken=broken.name)
+        if copied:
+            self.notice += " " + _("What could still be read of it was copied into the fresh one.")
         return True
 
     def _checkpoint(self) -> bool:

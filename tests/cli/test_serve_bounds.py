@@ -253,16 +253,23 @@ def test_sizes_are_clamped_to_a_screen(no_app: list[tuple[Any, ...]]) -> None:
         ["stdin", "q"],
     ]
 
+    most = (web.MAX_COLUMNS, web.MAX_ROWS)
+    least = (web.MIN_COLUMNS, web.MIN_ROWS)
+    # a resize reaches the app once the one before it has settled (issue 33): each waits
+    reaches = {0: ("resize", *most), 1: ("resize", *least), 2: ("resize", 120, 40)}
+
     async def talk(client: TestClient) -> None:
         websocket = await client.ws_connect("/ws?width=100000&height=-5")
-        for message in messages:
+        for number, message in enumerate(messages):
             text = message if isinstance(message, str) else json.dumps(message)
             await websocket.send_str(text)
+            if number in reaches:
+                deadline = time.monotonic() + WAIT
+                while reaches[number] not in no_app and time.monotonic() < deadline:
+                    await asyncio.sleep(0.02)
         await websocket.close()
 
     in_process(talk)
-    most = (web.MAX_COLUMNS, web.MAX_ROWS)
-    least = (web.MIN_COLUMNS, web.MIN_ROWS)
     assert [asked for asked in no_app if asked != ("stop",)] == [
         ("start", most[0], least[1]),
         ("resize", *most),

@@ -1,10 +1,16 @@
-"""Damaged twofold.db files, started the three ways a player starts twofold (issue 23).
+"""Damaged twofold.db files, started the three ways a player starts twofold (issues 23, 33).
 
 A real ``twofold.db`` (saves with tails, finished games, settings, a seat) is copied
-and random bytes of it are overwritten; each copy is then started with ``play
---json``, ``stats --json`` and the app (Pilot). None may raise or hang, and afterwards
-the player can start and save: the data reads, or the file was moved aside with a
-notice and a fresh one started. ``python -m tests.core.fuzz_files 500`` is the long run.
+and damaged in one of :data:`KINDS` of ways: random bytes overwritten (anywhere, or in
+an index's pages, which quick_check does not compare with their tables), objects that
+are not twofold's stored in it (a trigger that spoils saves, a view, an index), seat
+rows that cannot be true, integers past 2**63, or paths that are no regular file (a
+FIFO where the WAL goes, a link to a FIFO) and another program's WAL database. Each
+copy is then started with ``play --json``, ``stats --json`` and the app (Pilot). None
+may raise or hang; the save may not be shortened or lost without a notice; afterwards
+the player can start and save (the data reads, or the file was repaired or moved
+aside with a notice); and a file that is not twofold's is never written (its bytes,
+and its WAL's, stay as they were). ``python -m tests.core.fuzz_files 500`` is the long run.
 """
 
 from __future__ import annotations
@@ -15,11 +21,13 @@ import json
 import os
 import random
 import shutil
+import sqlite3
+import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -63,6 +71,179 @@ def damage(data: bytes, rng: random.Random) -> bytes:
     for _ in range(rng.randint(1, 64)):
         damaged[rng.randrange(min(limit, len(data)))] = rng.randrange(256)
     return bytes(damaged)
+
+
+PAGE = 4096
+
+
+def index_pages(path: Path) -> list[int]:
+    """The root pages of the file's indexes (in a small file, their only pages)."""
+    connection = sqlite3.connect(path)
+    try:
+        rows = connection.execute(
+            "SELECT rootpage FROM sqlite_master WHERE type = 'index' AND rootpage > 0"
+        ).fetchall()
+    finally:
+        connection.close()
+    return [int(row[0]) for row in rows]
+
+
+def in_an_index(path: Path, rng: random.Random) -> None:
+    """A few bytes of an index page flipped, or one page copied over an index's."""
+    data = bytearray(path.read_bytes())
+    pages = len(data) // PAGE
+    page = rng.choice(index_pages(path))
+    start = (page - 1) * PAGE
+    if rng.random() < 0.3:
+        other = rng.randrange(1, pages + 1)
+        data[start : start + PAGE] = data[(other - 1) * PAGE : other * PAGE]
+    else:
+        for _ in range(rng.randint(1, 4)):
+            at = start + rng.randrange(PAGE)
+            data[at] ^= 1 << rng.randrange(8)
+    path.write_bytes(bytes(data))
+
+
+def run_sql(path: Path, *statements: str, parameters: tuple[object, ...] = ()) -> None:
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        for statement in statements:
+            connection.execute(statement, parameters if "?" in statement else ())
+    finally:
+        connection.close()
+
+
+#: things stored in a file that are not twofold's: each is damage, and none may run
+FOREIGN_OBJECTS = (
+    "CREATE TRIGGER spoil BEFORE UPDATE ON seats BEGIN UPDATE saves SET data = 'x'; END",
+    "CREATE TRIGGER spoil AFTER INSERT ON save_tail BEGIN DELETE FROM save_tail; END",
+    "CREATE TRIGGER spoil AFTER INSERT ON seats BEGIN DELETE FROM saves; END",
+    "CREATE TRIGGER spoil BEFORE INSERT ON finished BEGIN SELECT RAISE(ABORT, 'no'); END",
+    "CREATE VIEW spoil AS SELECT * FROM saves",
+    "CREATE INDEX spoil ON save_tail (action)",
+    "DROP INDEX finished_by_mode",
+)
+
+
+def stored_trigger(path: Path, rng: random.Random) -> None:
+    run_sql(path, rng.choice(FOREIGN_OBJECTS))
+
+
+def odd_seat(path: Path, rng: random.Random) -> None:
+    """A seat row that cannot be true holding the 2048 save's seat."""
+    from twofold.core.store import seats
+
+    rows = [
+        ("2048", "o", 12, "other-host", "", 1e18),
+        ("2048", "o", 1, seats.HOST, "", time.time()),
+        ("2048", "o", 1, seats.HOST, "", 1e18),
+        ("2048", "o", 2**40, seats.HOST, "1", time.time()),
+        ("2048", "o", -1, "", "", "soon"),
+    ]
+    insert = "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)"
+    run_sql(path, insert, parameters=rng.choice(rows))
+
+
+def huge_integers(path: Path, rng: random.Random) -> None:
+    """Figures past what SQLite's integers hold, as a file may carry them."""
+    big = rng.choice([2**63 - 1, 2**64, 10**30, 2**4000])
+    digits = str(big).encode()
+    choices = [
+        ("UPDATE finished SET score = ?", (digits,)),
+        ("UPDATE finished SET largest = ?", (digits,)),
+        ("UPDATE finished SET score = ?", (2**63 - 1,)),
+        ("UPDATE finished SET tiles = ?", (json.dumps([2, big]),)),
+        ("UPDATE live SET data = json_set(data, '$.score', ?)", (str(big),)),
+        ("UPDATE settings SET value = ? WHERE key = 'language'", (str(big),)),
+        ("UPDATE save_tail SET seq = ?", (2**63 - 1,)),
+    ]
+    statement, parameters = rng.choice(choices)
+    run_sql(path, statement, parameters=parameters)
+
+
+def not_a_file(home: Path, rng: random.Random) -> None:
+    """A FIFO or a folder where SQLite keeps a file, or the database a link to a FIFO."""
+    path = home / DB_NAME
+    choice = rng.randrange(4)
+    if choice == 0:
+        os.mkfifo(f"{path}-wal")
+    elif choice == 1:
+        os.mkdir(f"{path}-shm")
+    elif choice == 2:
+        os.mkfifo(f"{path}-journal")
+    else:
+        path.unlink()
+        os.mkfifo(home / "elsewhere")
+        path.symlink_to(home / "elsewhere")
+
+
+def foreign_wal(home: Path, rng: random.Random) -> None:
+    """Another program's WAL database (its writer killed) at the path, or linked to."""
+    path = home / DB_NAME
+    path.unlink()
+    target = path if rng.random() < 0.5 else home / "other.db"
+    script = (
+        "import os, sqlite3, sys\n"
+        "c = sqlite3.connect(sys.argv[1])\n"
+        "c.execute('PRAGMA journal_mode = WAL')\n"
+        "c.execute('PRAGMA wal_autocheckpoint = 0')\n"
+        "c.execute(f'PRAGMA application_id = {int(sys.argv[2])}')\n"
+        "c.execute('CREATE TABLE notes (text TEXT)')\n"
+        "c.execute(\"INSERT INTO notes VALUES ('mine')\")\n"
+        "c.commit()\n"
+        "os._exit(0)\n"
+    )
+    subprocess.run([sys.executable, "-c", script, str(target), str(rng.choice([0, 1]))], check=True)
+    if target != path:
+        path.symlink_to(target)
+
+
+#: how a file is damaged: the share of files each kind gets, and whether the file stays
+#: twofold's (then it must start and save) or is another's (then it must not be written)
+KINDS: dict[str, tuple[float, bool]] = {
+    "bytes": (0.4, True),
+    "index": (0.15, True),
+    "trigger": (0.1, True),
+    "seat": (0.1, True),
+    "huge": (0.1, True),
+    "not a file": (0.075, False),
+    "foreign": (0.075, False),
+}
+_DAMAGE: dict[str, Callable[[Path, random.Random], None]] = {
+    "index": lambda home, rng: in_an_index(home / DB_NAME, rng),
+    "trigger": lambda home, rng: stored_trigger(home / DB_NAME, rng),
+    "seat": lambda home, rng: odd_seat(home / DB_NAME, rng),
+    "huge": lambda home, rng: huge_integers(home / DB_NAME, rng),
+    "not a file": not_a_file,
+    "foreign": foreign_wal,
+}
+
+
+def damaged_home(home: Path, real: bytes, rng: random.Random) -> str:
+    """Fill ``home`` with a damaged copy of ``real``; the kind of damage."""
+    kind = rng.choices(list(KINDS), weights=[share for share, _ours in KINDS.values()])[0]
+    path = home / DB_NAME
+    path.write_bytes(real)
+    if kind == "bytes":
+        path.write_bytes(damage(real, rng))
+    else:
+        _DAMAGE[kind](home, rng)
+    return kind
+
+
+def snapshot(home: Path) -> dict[str, bytes | str]:
+    """Every file in ``home`` (a FIFO, a folder or a link by what it is, not its bytes)."""
+    found: dict[str, bytes | str] = {}
+    for entry in sorted(home.iterdir()):
+        if entry.is_symlink():
+            found[entry.name] = f"link to {os.readlink(entry)}"
+        elif entry.is_fifo():
+            found[entry.name] = "fifo"
+        elif entry.is_dir():
+            found[entry.name] = "folder"
+        else:
+            found[entry.name] = entry.read_bytes()
+    return found
 
 
 @contextmanager
@@ -113,11 +294,37 @@ async def in_the_app() -> None:
         store.close()
 
 
-def start_three_ways(home: Path, *, app: bool) -> list[str]:
-    """Start twofold on ``home`` as a player would; the problems found (empty: none)."""
+def lost_silently(log: list[str]) -> list[str]:
+    """Whether the 2048 save (``log``) resumes shorter, or not at all, with nothing said."""
+    mode = plugins.registry().mode("2048")
+    with open_store() as store:
+        notice = store.notice
+        session = Session(mode, store)
+        resumed = list(session.game.log)
+        told = notice or session.notice or session.write_problem
+        if resumed != log[: len(resumed)] and not told:
+            return [f"the save resumed another game ({len(resumed)} actions) with no notice"]
+        if len(resumed) < len(log) and not told:
+            return [f"the save resumed at {len(resumed)} of {len(log)} actions with no notice"]
+    return []
+
+
+def start_three_ways(
+    home: Path, *, app: bool, log: list[str] | None = None, ours: bool = True
+) -> list[str]:
+    """Start twofold on ``home`` as a player would; the problems found (empty: none).
+
+    ``log``: the 2048 save the file held (a shorter one must be told); ``ours``: whether
+    the player must be able to save afterwards (a file not twofold's plays in memory).
+    """
     problems = []
     with home_at(home):
         began = time.monotonic()
+        if log is not None:
+            try:
+                problems += lost_silently(log)
+            except Exception as error:  # a start that raises is the worst outcome: say which
+                problems.append(f"a start raised {type(error).__name__}: {error}")
         status, out, err = command("play", "2048", "--json", stdin=b"left\nup\nundo\nquit\n")
         replies = [json.loads(line) for line in out.splitlines()]
         if status != 0 or "unexpected error" in err or len(replies) < 4:
@@ -136,10 +343,11 @@ def start_three_ways(home: Path, *, app: bool) -> list[str]:
                 problems.append(f"the app raised {type(error).__name__}: {error}")
         if time.monotonic() - began > HANG:
             problems.append(f"starting took {time.monotonic() - began:.1f} s")
-        try:
-            problems += can_start_and_save()
-        except Exception as error:  # a start that raises is the worst outcome: say which
-            problems.append(f"a new start raised {type(error).__name__}: {error}")
+        if ours:
+            try:
+                problems += can_start_and_save()
+            except Exception as error:  # a start that raises is the worst outcome: say which
+                problems.append(f"a new start raised {type(error).__name__}: {error}")
     return problems
 
 
@@ -169,21 +377,49 @@ def outcome(home: Path) -> str:
     return "read"
 
 
-def fuzz(count: int, seed: int, *, app_every: int = 1) -> tuple[Counter[str], list[str]]:
-    """Start ``count`` damaged copies; what became of them, and every problem found."""
+def the_real_save(home: Path) -> list[str]:
+    with open_store(home) as store:
+        saved = store.load_save("2048")
+    assert saved is not None
+    return list(saved.actions)
+
+
+def fuzz(
+    count: int, seed: int, *, app_every: int = 1, kinds: bool = True
+) -> tuple[Counter[str], list[str]]:
+    """Start ``count`` damaged copies; what became of them, and every problem found.
+
+    ``kinds``: every kind of damage of :data:`KINDS`; else only random bytes (issue 23's).
+    """
     rng = random.Random(seed)
     outcomes: Counter[str] = Counter()
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix="twofold-fuzz-") as folder:
         root = Path(folder)
         real = make_real_file(root / "real").read_bytes()
+        log = the_real_save(root / "real")
         for number in range(count):
             home = root / f"home-{number}"
             home.mkdir(mode=0o700)
-            (home / DB_NAME).write_bytes(damage(real, rng))
-            found = start_three_ways(home, app=number % app_every == 0)
-            problems += [f"file {number} (seed {seed}): {problem}" for problem in found]
-            outcomes[outcome(home)] += 1
+            if kinds:
+                kind = damaged_home(home, real, rng)
+            else:
+                kind = "bytes"
+                (home / DB_NAME).write_bytes(damage(real, rng))
+            ours = KINDS[kind][1]
+            before = snapshot(home)
+            # random bytes may make any file: what is known of the save is for the others
+            known = log if kind != "bytes" else None
+            found = start_three_ways(home, app=number % app_every == 0, log=known, ours=ours)
+            if not ours and snapshot(home) != before:
+                changed = sorted(
+                    set(before) ^ set(snapshot(home))
+                    | {n for n, v in snapshot(home).items() if before.get(n, v) != v}
+                )
+                found.append(f"a file that is not twofold's was written: {changed}")
+            problems += [f"file {number} ({kind}, seed {seed}): {problem}" for problem in found]
+            outcomes[kind if not ours else outcome(home)] += 1
+            outcomes[f"kind {kind}"] += 1
             shutil.rmtree(home)
     return outcomes, problems
 

@@ -199,12 +199,12 @@ def test_resume_replays_only_the_actions_after_the_checkpoint() -> None:
     counting = Counting(MODES["2048"].rules)
     mode = replace(MODES["2048"], rules=counting)
     session = Session(mode, open_store())
-    game = long_game(MODES["2048"], 2_345)
+    game = long_game(MODES["2048"], 2_346)  # a checkpoint is taken at a move, not an undo
     session.adopt(replace(game, mode=mode))
     session.close()
     session.store.close()
     at = stored_checkpoint("2048")
-    assert at is not None and at["at"] == 2_345
+    assert at is not None and at["at"] == 2_346
     for word in ("left", "up"):
         session = Session(mode, open_store())
         session.act("undo" if session.game.over else word)

@@ -14,7 +14,13 @@ from twofold.core.codes import share_string
 from twofold.ui.app.app import TwofoldApp, screen_commands
 from twofold.ui.app.board import motion as board_motion
 from twofold.ui.app.board.slide import SlideBoard
-from twofold.ui.app.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.app.dialogs import (
+    BoardReading,
+    ConfirmDialog,
+    GameOverDialog,
+    ResultDialog,
+    WinDialog,
+)
 from twofold.ui.app.screens.slide import SlideScreen
 
 
@@ -168,6 +174,8 @@ async def test_copy_link_and_copy_result(make_app: AppFactory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         assert app.clipboard == share_string("2048", CODE)
+        assert isinstance(app.screen, ResultDialog)  # shown as Copy result is (issue 30)
+        await pilot.press("escape")
         await pilot.press("y")
         assert isinstance(app.screen, ResultDialog)
         assert "Score 1024" in app.clipboard
@@ -232,13 +240,14 @@ async def test_a_finished_game_updates_best(make_app: AppFactory):
         assert app.best_score("2048") == 0
 
 
-async def test_read_board_fills_the_announcement(make_app: AppFactory):
+async def test_read_board_opens_the_reading_every_mode_has(make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
-        text = slide(app).announcer.text
-        assert text.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
-        assert len(text.splitlines()) == 4
+        reading = app.screen
+        assert isinstance(reading, BoardReading)  # as 2248's R (issue 30, point 5)
+        assert reading.body.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
+        assert len(reading.body.splitlines()) == 4
 
 
 async def test_maximise_the_board_and_back(make_app: AppFactory):
@@ -377,12 +386,14 @@ async def test_quitting_saves_and_reopening_resumes(make_app: AppFactory):
         assert "Welcome back" in screen.announcer.text
 
 
-async def test_escape_goes_back_to_the_menu_and_saves(make_app: AppFactory):
+async def test_menu_goes_back_to_the_menu_and_saves(make_app: AppFactory):
     app = make_app("2048", motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("left", "up")
         state = slide(app).session.game.state
-        await pilot.press("escape")
+        await pilot.press("escape")  # Esc pauses; Menu from the pause leaves (issue 30)
+        assert type(app.screen).__name__ == "PauseDialog"
+        await pilot.press("q")
         assert type(app.screen).__name__ == "MenuScreen"
         saved = app.store.load_save("2048")
         assert saved is not None and len(saved.actions) == state.moves

@@ -49,6 +49,7 @@ SCREEN_TITLES: dict[str, str] = {
     "WinDialog": N_("You reached the goal"),
     "GameOverDialog": N_("Game over"),
     "ResultDialog": N_("Result"),
+    "PauseDialog": N_("Paused"),
     "RescueDialog": N_("Chain game: no chain left"),
     "NoMoreMovesDialog": N_("Chain game: no more moves"),
     "ChainResultDialog": N_("Chain game: result"),

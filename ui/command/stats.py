@@ -153,7 +153,7 @@ def _table(records: Records, mode: Mode | None, recent: Sequence[int]) -> Table:
     rows: list[tuple[str, str | Text]] = [
         (_("Games played"), f"{records.played:,}"),
         (_("Best score"), f"{records.best:,}"),
-        (_("Average score"), f"{records.average:,.0f}"),
+        (_("Average score"), f"{round(records.average):,}"),
         (_("Largest tile"), str(records.largest) if records.largest else "-"),
     ]
     rows += [(s.label, _figure(s, records)) for s in _statistics(mode)]

@@ -10,8 +10,13 @@ server and tells the app the page's address).
 What one page can ask of the server is bounded: only the hosts the server was started for are
 answered (403 before anything else, against DNS rebinding), a terminal is at most
 :data:`MAX_COLUMNS` x :data:`MAX_ROWS` cells, a websocket message at most
-:data:`FRAME_LIMIT` bytes, keys past the first such message are paced at :data:`INPUT_RATE`
-bytes a second, and at most ``max_pages`` pages run at once (503 past that).
+:data:`FRAME_LIMIT` bytes nested at most :data:`FRAME_DEPTH` deep, a resize or a focus
+change reaches the app only as it changes and at most every :data:`SETTLE_SECONDS` (a flood
+of them becomes its last), every other frame past the first such message (keys, mouse,
+pings, frames that do not read) is paced at :data:`INPUT_RATE` bytes a second, and at most
+``max_pages`` pages run at once (503 past that). The first SIGINT (or SIGTERM) stops the
+server whatever a page has queued: every page's reading ends at once, and each app saves
+and ends within :data:`STOP_SECONDS` or is killed.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
+from typing import Any
 from urllib.parse import quote, urlsplit
 
 from aiohttp import WSMsgType, web
@@ -61,6 +67,16 @@ FRAME_LIMIT = 8 * 1024
 INPUT_RATE = 2 * 1024
 #: the terminal a page gets when it gives no size, or one that is not a number
 DEFAULT_SIZE = (80, 24)
+#: the deepest a frame's JSON may nest (``["resize", {"width": 80}]`` is 2): Python's parser
+#: recurses, and 4,000 ``[`` ended the page with "maximum recursion depth exceeded"
+FRAME_DEPTH = 4
+#: the least time between two resizes (or focus changes) an app is sent: a window dragged
+#: wider sends dozens a second, and each makes the app lay out and draw its whole screen
+SETTLE_SECONDS = 0.1
+#: the kinds of frame settled rather than paced (the app hears only their last word)
+SETTLED = frozenset({"resize", "focus", "blur"})
+#: how long closing a page's websocket waits for the page's answer
+CLOSE_SECONDS = 1.0
 
 
 def app_command(share: str | None, *, served_at: str, server: int) -> str:
@@ -110,6 +126,84 @@ def host_of(header: str | None) -> str | None:
     if parts.path or parts.query or parts.fragment:
         return None
     return parts.hostname.rstrip(".")
+
+
+def nesting(text: str) -> int:
+    """How deep the brackets of a JSON text nest (brackets inside its strings not counted)."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def read_frame(text: str) -> tuple[Any, Any] | None:
+    """A page's frame as ``(kind, data)``; None for one that does not read or nests too deep."""
+    # a frame with few brackets cannot nest deep: only the others are scanned
+    if text.count("[") + text.count("{") > FRAME_DEPTH and nesting(text) > FRAME_DEPTH:
+        return None
+    try:
+        envelope = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(envelope, list) or not envelope:
+        return None
+    return envelope[0], envelope[1] if len(envelope) > 1 else None
+
+
+class Settle:
+    """A page's terminal as its app should see it (size, focus), sent as it changes.
+
+    A page asks; the app is told only what differs from what it was last told, at most
+    every :data:`SETTLE_SECONDS`, and always the latest: a flood of resizes or of focus
+    and blur becomes a few messages, ending in the page's last word.
+    """
+
+    def __init__(self, service: AppService, size: tuple[int, int]) -> None:
+        self.service = service
+        self.size, self.told_size = size, size
+        self.focused: bool | None = None
+        self.told_focus: bool | None = None
+        self.asked = asyncio.Event()
+        self.task = asyncio.create_task(self.tell())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.asked.set()
+
+    def focus(self, focused: bool) -> None:
+        self.focused = focused
+        self.asked.set()
+
+    async def tell(self) -> None:
+        while True:
+            await self.asked.wait()
+            self.asked.clear()
+            if self.size != self.told_size:
+                self.told_size = self.size
+                await self.service.set_terminal_size(*self.size)
+            if self.focused is not None and self.focused != self.told_focus:
+                self.told_focus = self.focused
+                await (self.service.focus() if self.focused else self.service.blur())
+            await asyncio.sleep(SETTLE_SECONDS)
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
 
 
 class Pace:
@@ -169,6 +263,10 @@ class GameServer(Server):
         self.max_pages = max_pages
         #: every page's app, from before it starts until it has ended
         self.services: set[GameService] = set()
+        #: every page's handler, so a stop ends them at once, whatever they wait on
+        self.pages: set[asyncio.Task[Any]] = set()
+        #: set by the first SIGINT or SIGTERM: no page reads another frame
+        self.stopping = False
         self.page = string.Template(
             files("twofold.ui.web").joinpath("serve_page.html").read_text(encoding="utf-8")
         )
@@ -306,8 +404,12 @@ class GameServer(Server):
         full = self.full()
         if full is not None:
             raise web.HTTPServiceUnavailable(text=full)
+        if self.stopping:
+            raise web.HTTPServiceUnavailable(text=_("the server is stopping"))
         # a larger message closes the websocket (1009) before it is read into memory
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=FRAME_LIMIT)
+        websocket = web.WebSocketResponse(
+            heartbeat=15, max_msg_size=FRAME_LIMIT, timeout=CLOSE_SECONDS
+        )
         width, height = (
             screen_size(request.query.get("width"), request.query.get("height")) or DEFAULT_SIZE
         )
@@ -323,11 +425,14 @@ class GameServer(Server):
             debug=self.debug,
         )
         self.services.add(service)  # counted from here, before anything awaits
+        page = asyncio.current_task()
+        if page is not None:
+            self.pages.add(page)
         try:
             await websocket.prepare(request)
             await service.start(width, height)
             try:
-                await self.play_page(websocket, service)
+                await self.play_page(websocket, service, (width, height))
             finally:
                 await service.stop_within(STOP_SECONDS)
         except asyncio.CancelledError:
@@ -337,40 +442,66 @@ class GameServer(Server):
         finally:
             await service.stop_within(STOP_SECONDS)
             self.services.discard(service)
+            self.pages.discard(page)  # type: ignore[arg-type]
         return websocket
 
-    async def play_page(self, websocket: web.WebSocketResponse, service: GameService) -> None:
-        """Pass a page's messages to its app until the page goes; a malformed one is dropped."""
+    async def play_page(
+        self,
+        websocket: web.WebSocketResponse,
+        service: GameService,
+        size: tuple[int, int] = DEFAULT_SIZE,
+    ) -> None:
+        """Pass a page's messages to its app until the page goes; a malformed one is dropped.
+
+        Resizes and focus changes are settled (see :class:`Settle`: a flood of them costs
+        the app nothing); every other frame, one that does not read too, is paced by its
+        size, so a flood of it waits in its sender.
+        """
         pace = Pace(INPUT_RATE, FRAME_LIMIT)
-        async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = json.loads(message.data)
-            except ValueError:
-                continue
-            if not isinstance(envelope, list) or not envelope:
-                continue
-            kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
-            if kind == "stdin" and isinstance(data, str):
-                keys = data.encode("utf-8", "replace")
-                await pace.spend(len(keys))
-                await service.send_bytes(keys)
-            elif kind == "resize" and isinstance(data, dict):
-                size = screen_size(data.get("width"), data.get("height"))
-                if size is not None:
-                    await service.set_terminal_size(*size)
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind == "blur":
-                await service.blur()
-            elif kind == "focus":
-                await service.focus()
+        settle = Settle(service, size)
+        try:
+            async for message in websocket:
+                if self.stopping:
+                    break
+                if message.type != WSMsgType.TEXT:
+                    continue
+                frame = read_frame(message.data)
+                kind, data = frame if frame is not None else (None, None)
+                if kind not in SETTLED:
+                    # what is not settled costs its size: a flood of it waits in its sender
+                    await pace.spend(len(message.data))
+                if kind == "stdin" and isinstance(data, str):
+                    await service.send_bytes(data.encode("utf-8", "replace"))
+                elif kind == "resize" and isinstance(data, dict):
+                    wanted = screen_size(data.get("width"), data.get("height"))
+                    if wanted is not None:
+                        settle.resize(wanted)
+                elif kind == "ping":
+                    await websocket.send_json(["pong", data])
+                elif kind in ("blur", "focus"):
+                    settle.focus(kind == "focus")
+        finally:
+            await settle.close()
 
     async def on_shutdown(self, app: web.Application) -> None:
-        """Stopping the server stops every game it started, each saving first."""
+        """Stopping the server stops every game it started, each saving first.
+
+        Every page's handler is ended at once, whatever it waits on (its pace, a full
+        pipe to its app): what a page had queued is dropped, never worked through.
+        """
+        self.stopping = True
+        pages = [page for page in self.pages if page is not asyncio.current_task()]
+        for page in pages:
+            page.cancel()
         services = list(self.services)
-        await asyncio.gather(*(s.stop_within(STOP_SECONDS) for s in services))
+        await asyncio.gather(
+            *pages, *(s.stop_within(STOP_SECONDS) for s in services), return_exceptions=True
+        )
+
+    def request_exit(self) -> None:
+        """The first SIGINT or SIGTERM: stop (a second one is not needed, nor waited for)."""
+        self.stopping = True
+        raise GracefulExit()
 
     # -- running ----------------------------------------------------------------------------
 

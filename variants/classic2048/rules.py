@@ -227,9 +227,18 @@ class ClassicRules:
         return lines
 
     def render_text(self, state: SlideState) -> str:
+        """The grid, with its rows numbered on the left and its columns on top, from 1
+        (as people count them, and as the announcements name a new tile's cell)."""
         rows = [[str(v) if v else "." for v in row] for row in state.board]
-        width = max(len(text) for row in rows for text in row)
-        return "\n".join(" ".join(text.rjust(width) for text in row) for row in rows)
+        size = len(rows)
+        width = max(2, *(len(text) for row in rows for text in row))
+        label = len(str(size))
+        header = " " * (label + 1) + " ".join(str(c).rjust(width) for c in range(1, size + 1))
+        lines = [
+            str(r).rjust(label) + " " + " ".join(text.rjust(width) for text in row)
+            for r, row in enumerate(rows, start=1)
+        ]
+        return "\n".join([header, *lines])
 
     def stats(self, state: SlideState) -> dict[str, int]:
         return {}

@@ -31,7 +31,6 @@ from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.chain.arming import Arming, cell_text
-from twofold.ui.app.chain.dialogs import BoardReading
 from twofold.ui.app.chain.ending import Ending
 from twofold.ui.app.chain.judge import ModeJudge
 from twofold.ui.app.chain.pause import Pausing
@@ -344,15 +343,27 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self.finish_animation()
         self.board.remove_last()
 
-    def action_escape(self) -> None:
-        """Esc: cancel the chain, else disarm the power-up, else pause (or resume)."""
-        self.finish_animation()
+    def close_open(self) -> bool:
+        """Esc closes the chain drawn, else the armed power-up, else the pause P began."""
         if self.board.chain:
             self.board.cancel()
         elif self.armed is not None:
             self.disarm()
+        elif self.paused:
+            self.set_paused(False)
         else:
-            self.set_paused(not self.paused)
+            return False
+        return True
+
+    def pause_game(self) -> None:
+        self.set_paused(True)  # the board hidden behind the dialog, as P hides it
+        super().pause_game()
+
+    def after_pause(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.action_menu()
+        else:
+            self.set_paused(False)
 
     def action_undo(self) -> None:
         self.finish_animation()
@@ -381,10 +392,6 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self.refresh_status()
 
     # -- other places ----------------------------------------------------------------------
-
-    def action_read_board(self) -> None:
-        self.finish_animation()
-        self.app.push_screen(BoardReading(self.read_lines()))
 
     def after_tutorial(self) -> None:
         """Back from the tutorial: the board has the keys, and a stuck board its offer."""
