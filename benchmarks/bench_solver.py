@@ -14,10 +14,14 @@ Game n plays the code ``code_from_text("bench-solver:n")``; ``--first`` picks wh
 range starts and ``--numbers`` replays chosen games. The benchmark's own games are 0-49.
 Fresh ranges, kept apart from those and from the games looked at while tuning the 4x4
 depth rule (30000-30199, issue 22): 50000-50199, stopped at 2048 (no game may be lost
-before it), and 60000-60049, played in full (the shares of 8192 and 16384)::
+before it), and 60000-60049, played in full (the shares of 8192 and 16384). Issue 35's
+ranges, never looked at while changing the search: 70000-70999 stopped at 2048,
+71000-71099 stopped at 8192, 72000-72029 in full (and 80000-80199, the old search's
+games stopped at 2048, to compare). ``replay_solver.py`` shows a game's positions::
 
     .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048
     .venv/bin/python benchmarks/bench_solver.py --first 60000 --games 50
+    .venv/bin/python benchmarks/bench_solver.py --first 70000 --games 1000 --stop-at 2048
 
     .venv/bin/python benchmarks/bench_solver.py [--games 50] [--first N | --numbers N,M]
         [--workers N] [--stop-at TILE] [--minutes M] [--json]

@@ -52,6 +52,26 @@ def test_the_compiled_search_scores_every_move_as_the_python_search(
     assert compiled.scores(packed) == Solver(4, depth, compiled=False).scores(packed)
 
 
+def crowded_boards() -> st.SearchStrategy[int]:
+    """Packed 4x4 boards of small tiles with at most three cells empty, where the next tile
+    can end the game: the boards on which the search's horizon looks for a lost game."""
+    cells = st.lists(st.integers(1, 5), min_size=16, max_size=16)
+    holes = st.lists(st.integers(0, 15), max_size=3)
+    return st.tuples(cells, holes).map(
+        lambda ch: ENGINE.pack(
+            [[0 if 4 * r + c in ch[1] else ch[0][4 * r + c] for c in range(4)] for r in range(4)]
+        )
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(crowded_boards(), st.integers(1, 4))
+def test_the_compiled_search_scores_crowded_boards_as_the_python_search(
+    packed: int, depth: int
+) -> None:
+    assert Solver(4, depth).scores(packed) == Solver(4, depth, compiled=False).scores(packed)
+
+
 #: the Python search's scores on crowded boards, up to depth 9 (tools/pin_expectimax_scores.py
 #: made them; seconds each in Python, so they are pinned rather than searched again)
 DEEP_PINS = json.loads((Path(__file__).parent / "expectimax_scores.json").read_text())["pins"]

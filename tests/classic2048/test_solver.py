@@ -13,6 +13,7 @@ from twofold.core.autoplay import milestones, play_out, summarise
 from twofold.core.rules import Mode
 from twofold.ui.command.cli import main
 from twofold.variants.classic2048 import modes
+from twofold.variants.classic2048 import solver as solver_module
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.sample import sample_game, samples
 from twofold.variants.classic2048.solver import Solver, choose, line_score
@@ -98,12 +99,53 @@ def test_the_heuristic_prefers_monotone_lines_with_room() -> None:
 
 def test_depth_grows_with_the_kinds_of_tile_on_a_4x4_board() -> None:
     solver = Solver(4)
-    assert solver.depth_for(position(*[[2, 0, 0, 0]] * 4).packed) == 3
-    crowded = position([2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2, 0], [4, 8, 0, 0])
-    assert solver.depth_for(crowded.packed) == 10 - 2
-    assert Solver(4, 1).depth_for(crowded.packed) == 1
+    assert solver.depth_for(position(*[[2, 0, 0, 0]] * 2, *[[0, 0, 0, 2]] * 2).packed) == 3
+    roomy = position([2, 4, 8, 16], [32, 64, 128, 256], [0, 0, 0, 0], [0, 0, 0, 512])
+    assert solver.depth_for(roomy.packed) == 9 - 2
+    assert Solver(4, 1).depth_for(roomy.packed) == 1
     with pytest.raises(ValueError):
         Solver(4, 0)
+
+
+def test_a_crowded_4x4_board_is_searched_five_moves_ahead_whatever_its_kinds_of_tile() -> None:
+    solver = Solver(4)
+    # four kinds of tile would give three moves; two empty cells give five
+    assert (
+        solver.depth_for(position([2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 8, 16], [4, 8, 0, 0]).packed)
+        == 5
+    )
+    # half the board empty, but two moves open only (left and up change nothing)
+    assert (
+        solver.depth_for(position([2, 4, 8, 16], [4, 0, 0, 0], [2, 0, 0, 0], [4, 0, 0, 0]).packed)
+        == 5
+    )
+    # a crowded board of many kinds keeps its deeper search
+    crowded = position([2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2, 0], [4, 8, 0, 0])
+    assert solver.depth_for(crowded.packed) == 10 - 2
+    assert Solver(4, 3).depth_for(crowded.packed) == 3
+
+
+#: one empty cell (bottom left after "right"), and whatever tile fills it leaves no move
+DOOMED = [[8, 32, 16, 32], [32, 2, 8, 64], [8, 64, 16, 2], [16, 0, 2, 32]]
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_pruning_never_hides_a_tile_that_ends_the_game(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every branch too unlikely to search: each move's board is scored where it is pruned
+    monkeypatch.setattr(solver_module, "PRUNE_PROBABILITY", 2.0)
+    scores = Solver(4, 2, compiled=compiled).scores(position(*DOOMED).packed)
+    assert scores["right"] == 0.0  # a lost game, whatever tile comes
+    assert scores["left"] > 0 and scores["down"] > 0
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_board_lost_whatever_happens_plays_for_time(compiled: bool) -> None:
+    # six moves ahead every line of play loses: down loses last (see the test above)
+    scores = Solver(4, 6, compiled=compiled).scores(position(*DOOMED).packed)
+    assert all(value < 0 for value in scores.values())
+    assert max(scores, key=lambda d: scores[d]) == "down"
 
 
 def test_depth_adapts_to_how_full_a_big_board_is() -> None:

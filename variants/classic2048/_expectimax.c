@@ -110,7 +110,41 @@ static inline double leaf_of(board_t b, board_t t) {
            heuristic[(t >> 16) & ROW_MASK] + heuristic[(t >> 32) & ROW_MASK] + heuristic[t >> 48];
 }
 
+/* The low bit of every empty cell's nibble. */
+static inline board_t empty_cells(board_t b) {
+    board_t filled = b | b >> 1;
+    filled |= filled >> 2;
+    return ~filled & 0x1111111111111111ULL;
+}
+
+/* Whether a full board has no move left: no two neighbours in a row or a column are equal
+   (a nibble of b ^ b >> 4, or of b ^ b >> 16, that is zero where two cells pair up). */
+static inline int stuck(board_t full) {
+    board_t across = full ^ full >> 4, down = full ^ full >> 16;
+    across |= across >> 1;
+    across |= across >> 2;
+    down |= down >> 1;
+    down |= down >> 2;
+    return !(~across & 0x0111011101110111ULL) && !(~down & 0x0000111111111111ULL);
+}
+
+/* A board whose branch is pruned as too unlikely: the leaf heuristic, times the chance that
+   the next tile leaves a move. Only a board with one empty cell can be filled without a move
+   left, and a lost board is worth 0, so the pruning never hides a tile that ends the game.
+   (At the depth limit the leaf is the heuristic alone: checking there cost 7% of the time.)
+   t is b transposed. */
+static inline double horizon_of(board_t b, board_t t) {
+    double value = leaf_of(b, t);
+    board_t empties = empty_cells(b);
+    if (!empties || empties & (empties - 1)) return value;
+    int two = !stuck(b | empties), four = !stuck(b | empties << 1);
+    if (two && four) return value;
+    return value * (two ? 0.9 : four ? 0.1 : 0.0);
+}
+
 static inline double leaf(board_t b) { return leaf_of(b, transpose(b)); }
+
+static inline double horizon(board_t b) { return horizon_of(b, transpose(b)); }
 
 /* -- the chance nodes' cache: an unbounded map board -> (depth, value), as a dict ------ */
 
@@ -178,13 +212,11 @@ static void remember(Search *s, board_t board, int depth, double value) {
 static double best(Search *s, board_t board, int depth, double probability);
 
 static double chance(Search *s, board_t board, int depth, double probability) {
-    if (depth == 0 || probability < s->threshold) return leaf(board);
+    if (depth == 0) return leaf(board);
+    if (probability < s->threshold) return horizon(board);
     Entry *known = find(s, board);
     if (known->board && known->depth >= depth) return known->value;
-    /* the low bit of every empty cell's nibble, cells in ascending order */
-    board_t filled = board | board >> 1;
-    filled |= filled >> 2;
-    board_t empties = ~filled & 0x1111111111111111ULL;
+    board_t empties = empty_cells(board); /* cells in ascending order */
     int empty = (int)((empties * 0x1111111111111111ULL) >> 60); /* at most 15: a move was made */
     double share = probability / empty;
     double two = share * 0.9, four = share * 0.1;
@@ -201,12 +233,18 @@ static double chance(Search *s, board_t board, int depth, double probability) {
 
 static double best(Search *s, board_t board, int depth, double probability) {
     board_t moved[4], flipped[4];
-    double top = 0.0; /* no move left: the game is lost */
+    /* no move left: the game is lost, and the sooner the worse (a lost game a move past the
+       horizon scores 0), so a board that loses whatever happens still plays for time */
+    double top = -(double)depth;
     if (depth == 1 || probability < s->threshold) { /* the moves lead to leaves */
+        /* a move never empties fewer cells than the board has: past one, no leaf can die */
+        board_t empties = empty_cells(board);
+        int crowded = probability < s->threshold && !(empties & (empties - 1));
         successors(board, moved, flipped, &s->overflow);
         for (int d = 0; d < 4; d++) {
             if (moved[d] == board) continue;
-            double value = leaf_of(moved[d], flipped[d]);
+            double value =
+                crowded ? horizon_of(moved[d], flipped[d]) : leaf_of(moved[d], flipped[d]);
             if (value > top) top = value;
         }
         return top;

@@ -12,8 +12,19 @@ the tiles' size.
 How deep: on 4x4 boards, two moves fewer than the board has kinds of tile (at least
 three; nneonneo's 2048 AI looks one move further, at a third of the speed): a board of
 many kinds is one where a wrong move strands a tile, and the probability pruning keeps
-open boards cheap however deep the limit. The 5x5 and 6x6 boards, roomy enough that
-two to four moves play well, adapt the depth to how full they are.
+open boards cheap however deep the limit. A crowded 4x4 board (two cells empty or fewer,
+or two moves open or fewer) is searched at least five moves ahead whatever its kinds of
+tile, as far as nneonneo's looks on boards of up to six kinds: that is where a game dies,
+and a crowded board's few spawns keep the deeper search cheap (six moves ahead cost half
+as much again in a game to 2048). The 5x5 and 6x6
+boards, roomy enough that two to four moves play well, adapt the depth to how full they
+are.
+
+Where a branch is pruned as too unlikely, the search scores the board by the heuristic
+times the chance that the next tile leaves a move, so a spawn that ends the game is
+never pruned away: only a board with one empty cell can be filled with no move left,
+and a lost board is worth 0. A lost game scores less the sooner it comes, so a board
+lost whatever happens still plays for time.
 
 4x4 boards are searched by ``_expectimax.c``, compiled where the package is installed
 (setup.py), which makes the same moves as the Python search here about 100 times
@@ -57,6 +68,10 @@ MAX_DEPTH = 6
 #: 4x4 depth: the board's kinds of tile less DEEP_FEWER, and never under DEEP_LEAST
 DEEP_FEWER = 2
 DEEP_LEAST = 3
+#: a 4x4 board with at most CROWDED cells empty, or at most CROWDED moves open, is searched
+#: at least CROWDED_LEAST moves ahead, however few kinds of tile it holds
+CROWDED = 2
+CROWDED_LEAST = 5
 
 
 def line_score(line: tuple[int, ...]) -> float:
@@ -111,8 +126,11 @@ class Solver:
             _configure_compiled()
         self.engine = engine(size)
         self._shifts = tuple(i * CELL_BITS for i in range(size * size))
+        evaluate = self._compile_evaluate()
         #: leaf values by board: the same leaves recur under many spawns and decisions
-        self._leaves = LazyTable(self._compile_evaluate())  # type: ignore[arg-type]
+        self._leaves = LazyTable(evaluate)  # type: ignore[arg-type]
+        #: the leaves of pruned branches, by board (see horizon)
+        self._horizons = LazyTable(self._compile_horizon(evaluate))  # type: ignore[arg-type]
 
     def _compile_evaluate(self) -> Callable[[int], float]:
         e = self.engine
@@ -129,6 +147,28 @@ class Solver:
         exec(compile(source, f"<twofold 2048 heuristic {e.size}x{e.size}>", "exec"), names)
         return names["evaluate"]  # type: ignore[no-any-return]
 
+    def _compile_horizon(self, evaluate: Callable[[int], float]) -> Callable[[int], float]:
+        """The value of a board whose branch is pruned: the heuristic, times the chance that
+        the next tile leaves a move (only a board with one empty cell can be filled dead), so
+        the pruning never hides a tile that ends the game."""
+        successors = self.engine.successors
+        shifts = self._shifts
+
+        def alive(full: int) -> bool:
+            return any(moved != full for moved in successors(full))
+
+        def horizon(board: int) -> float:
+            value = evaluate(board)
+            empty = [s for s in shifts if not (board >> s) & CELL_MASK]
+            if len(empty) != 1:
+                return value
+            two, four = alive(board | 1 << empty[0]), alive(board | 2 << empty[0])
+            if two and four:
+                return value
+            return value * (0.9 if two else 0.1 if four else 0.0)
+
+        return horizon
+
     # -- choosing -----------------------------------------------------------------------
 
     def choose(self, state: SlideState) -> str | None:
@@ -142,12 +182,19 @@ class Solver:
         empty = sum(1 for s in self._shifts if not (packed >> s) & CELL_MASK)
         distinct = len({(packed >> s) & CELL_MASK for s in self._shifts} - {0})
         if self.size == 4:
-            return max(DEEP_LEAST, distinct - DEEP_FEWER)
+            depth = max(DEEP_LEAST, distinct - DEEP_FEWER)
+            if depth < CROWDED_LEAST and (empty <= CROWDED or self._open(packed) <= CROWDED):
+                return CROWDED_LEAST
+            return depth
         if empty <= 2 and distinct >= 8:
             return 4
         if empty <= 6 or distinct >= 9:
             return 3
         return 2
+
+    def _open(self, packed: int) -> int:
+        """How many moves change the board."""
+        return sum(1 for moved in self.engine.successors(packed) if moved != packed)
 
     def choose_packed(self, packed: int) -> str | None:
         scores = self.scores(packed)
@@ -170,12 +217,15 @@ class Solver:
         moves = self.engine.board_moves
         successors = self.engine.successors
         leaves = self._leaves
+        horizons = self._horizons
         shifts = self._shifts
         cache: dict[int, tuple[int, float]] = {}
 
         def chance(board: int, depth: int, probability: float) -> float:
-            if depth == 0 or probability < PRUNE_PROBABILITY:
+            if depth == 0:
                 return leaves[board]
+            if probability < PRUNE_PROBABILITY:
+                return horizons[board]
             known = cache.get(board)
             if known is not None and known[0] >= depth:
                 return known[1]
@@ -191,11 +241,14 @@ class Solver:
             return value
 
         def best(board: int, depth: int, probability: float) -> float:
-            top = 0.0  # no move left: the game is lost
+            # no move left: the game is lost, the sooner the worse (see horizon), so a board
+            # that loses whatever happens still plays for time
+            top = float(-depth)
             if depth == 1 or probability < PRUNE_PROBABILITY:  # the moves lead to leaves
+                ends = horizons if probability < PRUNE_PROBABILITY else leaves
                 for moved in successors(board):
                     if moved != board:
-                        value = leaves[moved]
+                        value = ends[moved]
                         if value > top:
                             top = value
                 return top
