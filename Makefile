@@ -19,7 +19,7 @@ $(PLAY_STAMP): $(SOURCES)
 	touch $(PLAY_STAMP)
 
 $(STAMP): $(PLAY_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster]'
+	$(BIN)/python -m pip install --quiet -e '.[test,web,cluster,rl]'
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
@@ -50,6 +50,7 @@ bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
 	$(BIN)/python benchmarks/bench_app.py
 	$(BIN)/python benchmarks/bench_browser.py
 	$(BIN)/python benchmarks/bench_protocol.py
+	$(BIN)/python benchmarks/bench_rl.py
 	$(BIN)/python benchmarks/bench_solver.py --games 20 --minutes 5 --stop-at 2048
 
 i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check

@@ -95,10 +95,17 @@ def play_game(mode_id: str, code: str, depth: int | None, stop_at: int | None) -
 
 
 def milestones(mode: Mode) -> tuple[int, ...]:
-    """The tiles whose share of games a summary reports: the goal and the next doublings."""
-    if not mode.goal:
+    """The tiles whose share of games a summary reports: the goals the mode names, as its
+    win dialog does (``goal``, then ``next_goal``); a power-of-two goal with no
+    ``next_goal`` goes on doubling (2048: 2048 up to 16384), as its aim does."""
+    goal = mode.goal
+    if not goal:
         return ()
-    return tuple(mode.goal << step for step in range(MILESTONE_STEPS))
+    if mode.next_goal is not None:
+        return (goal, mode.next_goal)
+    if mode.aim_after_goal() is None:
+        return (goal,)  # no aim after the goal is named: the goal alone
+    return tuple(goal << step for step in range(MILESTONE_STEPS))
 
 
 def summarise(games: Sequence[PlayedGame], tiles: Sequence[int] = ()) -> dict[str, Any]:

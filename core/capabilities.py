@@ -1,5 +1,5 @@
 """Optional capabilities a mode may offer: a hint, an autoplayer, a sample game, a chain judge,
-a state codec.
+a state codec, an action coder for proofs.
 
 Each is a field of :class:`twofold.core.rules.Mode` that is ``None`` when the mode
 does not offer it; the app shows an action only where the mode offers it (Hint,
@@ -98,3 +98,69 @@ class StateCodec(Protocol):
     def decode(self, data: Any) -> Any:
         """The state ``encode`` wrote as ``data``; raise ValueError if it is not one."""
         ...
+
+
+#: the weights of one choice's options (an option of weight 0 cannot be chosen)
+Weights = Sequence[int]
+#: reads one choice of a proof back: called with the options' weights, gives the index chosen
+Pick = Callable[[Weights], int]
+
+
+@runtime_checkable
+class ActionCoder(Protocol):
+    """Writes a mode's actions as choices, for compact proofs (``Mode.proof``).
+
+    A proof (:mod:`twofold.core.proof`) is a game's whole log. Without this capability
+    each action is written as its text (about 8 bits a character, less for an action
+    seen before); with it, as the few choices that pick it out in its state: ``encode``
+    gives ``(index, weights)`` pairs, and ``decode`` asks for the same choices, in the
+    same order, through ``pick``. An option costs about ``log2(total / weight)`` bits,
+    so an action that is one of four legal ones costs two. Both are pure functions of
+    the state. ``version`` names the rules: raise it whenever a logged action would play
+    differently, so an old proof is refused by name rather than replayed wrongly.
+
+    It may also have ``advance(state, action)``: the state after a legal action without
+    its events (the same state for an action that changes nothing), which verifying
+    uses instead of ``Rules.apply`` where it is faster.
+    """
+
+    version: int
+
+    def encode(self, state: Any, action: str) -> Sequence[tuple[int, Weights]] | None:
+        """``action`` (as the log keeps it) as choices, or None to write it as its text."""
+        ...
+
+    def decode(self, state: Any, pick: Pick) -> str:
+        """The action ``encode`` wrote, read back with ``pick``; raise ValueError if none."""
+        ...
+
+
+class LegalActions:
+    """An :class:`ActionCoder` from the mode's legal actions in order: an action is its rank.
+
+    ``legal(state)`` lists every action that changes ``state``, the same list for the
+    same state; an action not in it is written as its text.
+    """
+
+    def __init__(
+        self,
+        legal: Callable[[Any], Sequence[str]],
+        version: int = 1,
+        advance: Callable[[Any, str], Any] | None = None,
+    ) -> None:
+        self.legal = legal
+        self.version = version
+        if advance is not None:
+            self.advance = advance
+
+    def encode(self, state: Any, action: str) -> Sequence[tuple[int, Weights]] | None:
+        actions = list(self.legal(state))
+        if action not in actions:
+            return None
+        return [(actions.index(action), [1] * len(actions))]
+
+    def decode(self, state: Any, pick: Pick) -> str:
+        actions = list(self.legal(state))
+        if not actions:
+            raise ValueError("no action is legal here")
+        return actions[pick([1] * len(actions))]

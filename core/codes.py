@@ -49,6 +49,23 @@ def _from_number(number: int) -> str:
     return data + _check_symbol(data)
 
 
+#: how many codes there are (a code is a number below this, and its check symbol)
+CODE_COUNT = len(ALPHABET) ** _DATA_LENGTH
+
+
+def code_from_number(number: int) -> str:
+    """The code of ``number`` (below :data:`CODE_COUNT`): its symbols and check symbol."""
+    return _from_number(number)
+
+
+def code_number(code: str) -> int:
+    """The number a valid code stands for (the inverse of :func:`code_from_number`)."""
+    number = 0
+    for ch in code[:_DATA_LENGTH]:
+        number = number * len(ALPHABET) + ALPHABET.index(ch)
+    return number
+
+
 def new_code() -> str:
     """A fresh random code for a new game (the only place randomness enters)."""
     return _from_number(secrets.randbelow(len(ALPHABET) ** _DATA_LENGTH))

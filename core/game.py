@@ -62,9 +62,14 @@ class Flags:
     kept_going: bool = False
     #: never counted towards records (a position, the Sample, the solver)
     uncounted: bool = False
+    #: played by a program (Watch the solver, an agent): a proof says so
     solver: bool = False
+    #: the mode's hint was shown during the game: a proof says so
+    hinted: bool = False
     #: a later try of a daily board already played that day (never counted)
     practice: bool = False
+    #: the player ended the game (End game on a stuck board): it is over, whatever the board
+    ended: bool = False
 
     def as_dict(self) -> dict[str, bool]:
         return {k: v for k, v in vars(self).items() if v}
@@ -157,6 +162,8 @@ class Game:
         """Apply one command. Raises Refused, leaving the game untouched, if not allowed."""
         if self.time_up:
             raise Refused(_("the time is up"))
+        if self.flags.ended:
+            raise Refused(_("The game is over."))
         action = self.rules.parse(text)
         before = self.state
         if action == UNDO:
@@ -220,7 +227,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.time_up or self.rules.is_over(self.state)
+        return self.flags.ended or self.time_up or self.rules.is_over(self.state)
 
     @property
     def started(self) -> bool:

@@ -13,7 +13,7 @@ from datetime import date
 from typing import Protocol
 
 from twofold.core.daily import utc_today
-from twofold.core.kept import FinishedGame, SavedGame
+from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.presentation import Statistic
 from twofold.core.records import Records, compute, with_live
 from twofold.core.settings import Settings
@@ -61,11 +61,23 @@ class Store(Protocol):
 
     def clear_save(self, mode_id: str) -> None: ...
 
+    def load_last(self, mode_id: str) -> SavedGame | None:
+        """The mode's game one step back (Last game); raise ValueError if it is unreadable."""
+        ...
+
+    def write_last(self, mode_id: str, saved: SavedGame | None) -> None:
+        """Keep the mode's game one step back (None: there is none), beside its save."""
+        ...
+
     def set_aside(self, mode_id: str) -> None:
         """Move a save that cannot be read or replayed out of its slot, kept untouched."""
         ...
 
     def has_save(self, mode_id: str) -> bool: ...
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the mode's save holds a game still to play, not one that is over."""
+        ...
 
     def record_finished(self, finished: FinishedGame) -> None:
         """Add the game to the history, replacing an earlier row with the same game_id."""
@@ -78,8 +90,15 @@ class Store(Protocol):
         ...
 
     def records(
-        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
-    ) -> Records: ...
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic] = (),
+        *,
+        today: date | None = None,
+        live: bool = True,
+    ) -> Records:
+        """The records of a mode; ``live=False`` leaves the game in progress out."""
+        ...
 
     def recent_scores(self, mode_id: str, limit: int = 30) -> list[int]: ...
 
@@ -104,6 +123,8 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self.saves: dict[str, SavedGame] = {}
+        #: each mode's game one step back (Last game)
+        self.last: dict[str, SavedGame] = {}
         #: saves set aside (they could not be replayed), oldest first
         self.aside: list[SavedGame] = []
         self.finished: list[FinishedGame] = []
@@ -138,12 +159,25 @@ class MemoryStore:
     def clear_save(self, mode_id: str) -> None:
         self.saves.pop(mode_id, None)
 
+    def load_last(self, mode_id: str) -> SavedGame | None:
+        return self.last.get(mode_id)
+
+    def write_last(self, mode_id: str, saved: SavedGame | None) -> None:
+        if saved is None:
+            self.last.pop(mode_id, None)
+        else:
+            self.last[mode_id] = saved
+
     def set_aside(self, mode_id: str) -> None:
         if mode_id in self.saves:
             self.aside.append(self.saves.pop(mode_id))
 
     def has_save(self, mode_id: str) -> bool:
         return mode_id in self.saves
+
+    def game_waits(self, mode_id: str) -> bool:
+        saved = self.saves.get(mode_id)
+        return saved is not None and not (saved.flags or {}).get(OVER, False)
 
     def record_finished(self, finished: FinishedGame) -> None:
         self.finished = [f for f in self.finished if f.game_id != finished.game_id]
@@ -161,14 +195,19 @@ class MemoryStore:
         return live if live is not None and live.counted else None
 
     def records(
-        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic] = (),
+        *,
+        today: date | None = None,
+        live: bool = True,
     ) -> Records:
         records = compute(mode_id, self.finished, today or self.today(), statistics)
-        live = self.live_game(mode_id)
-        if live is None:
+        in_progress = self.live_game(mode_id) if live else None
+        if in_progress is None:
             return records
-        recorded = any(g.game_id == live.game_id for g in self.finished)
-        return with_live(records, live, statistics, recorded=recorded)
+        recorded = any(g.game_id == in_progress.game_id for g in self.finished)
+        return with_live(records, in_progress, statistics, recorded=recorded)
 
     def recent_scores(self, mode_id: str, limit: int = 30) -> list[int]:
         scores = [g.score for g in self.finished_games(mode_id, counted_only=True)]

@@ -31,6 +31,11 @@ class FinishedGame:
     finished_at: float
 
 
+#: a save's flag: its game was over when it was written (a finished game, as the menu tells
+#: it from one in progress without replaying it); never a flag of the game itself
+OVER = "over"
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A game as stored: its log, not its board."""

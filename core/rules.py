@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, Literal, Protocol, get_args, runtime_checkable
 
 from twofold.core.capabilities import (
+    ActionCoder,
     AutoplayerFactory,
     ChainJudge,
     HintFunction,
@@ -218,6 +219,8 @@ class Mode:
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
     #: writes states as JSON, so a long save resumes from a checkpoint (None: full replay)
     codec: StateCodec | None = None
+    #: writes actions as a few choices each, for short proofs (None: each as its text)
+    proof: ActionCoder | None = None
 
     def __post_init__(self) -> None:
         if not self.family:

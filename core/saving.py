@@ -13,7 +13,7 @@ from typing import Any
 from twofold.core import checkpoint
 from twofold.core.game import UNDO, Clock, Flags, Game
 from twofold.core.keeper import Store
-from twofold.core.kept import FinishedGame, SavedGame
+from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.plugins import PluginFault
 from twofold.core.rules import Mode
 from twofold.core.summary import stats_of, summary
@@ -34,29 +34,52 @@ class Saving:
         self._digest: checkpoint.Digest | None = None
 
     def keep(self, game: Game, *, day: str | None) -> None:
-        """Write ``game``'s save (``day``: the date a daily game belongs to), or clear the slot."""
-        # an untouched practice try is kept: it remembers that today's daily was played
-        if not game.log and game.position is None and not game.flags.practice:
-            self.store.clear_save(self.mode.id)
+        """Write ``game``'s save (``day``: the date a daily game belongs to).
+
+        A game with no action yet is kept too: it is the mode's game from its first reply,
+        so reopening the mode resumes it (the same code), never a fresh one.
+        """
+        self.store.write_save(self._saved(game, day, self._checkpoint(game)))
+
+    def keep_last(self, game: Game | None, *, day: str | None) -> None:
+        """Write the game one step back (Last game), with a checkpoint of its own if long."""
+        if game is None:
+            self.store.write_last(self.mode.id, None)
             return
-        self.store.write_save(
-            SavedGame(
-                mode_id=self.mode.id,
-                code=game.code,
-                actions=tuple(game.log),
-                elapsed=game.elapsed,
-                flags=game.flags.as_dict(),
-                position=game.position,
-                day=day,
-                game_id=game.game_id,
-                live=self._live(game),
-                checkpoint=self._checkpoint(game),
-            )
+        taken = None
+        if self.mode.codec is not None and len(game.log) >= checkpoint.EVERY:
+            opening = checkpoint.opening(self.mode.id, game.code, game.position)
+            try:
+                taken = checkpoint.take(game, opening)
+            except Exception:  # a codec's fault costs the checkpoint, never the game
+                taken = None
+        self.store.write_last(self.mode.id, self._saved(game, day, taken))
+
+    def _saved(self, game: Game, day: str | None, taken: dict[str, Any] | None) -> SavedGame:
+        return SavedGame(
+            mode_id=self.mode.id,
+            code=game.code,
+            actions=tuple(game.log),
+            elapsed=game.elapsed,
+            flags={**game.flags.as_dict(), **({OVER: True} if self._over(game) else {})},
+            position=game.position,
+            day=day,
+            game_id=game.game_id,
+            live=self._live(game),
+            checkpoint=taken,
         )
 
-    def restore(self, saved: SavedGame) -> Game:
+    @staticmethod
+    def _over(game: Game) -> bool:
+        try:
+            return game.over
+        except Exception:  # the rules' fault: the next action meets it; the save is kept
+            return False
+
+    def restore(self, saved: SavedGame, *, mark: bool = True) -> Game:
         """The game ``saved`` holds, from its checkpoint when that fits its log.
 
+        ``mark``: its checkpoints are taken from now on (False for the game one step back).
         Raises ValueError for a save of another mode, ReplayError (or whatever the rules
         raise) for a log that does not replay.
         """
@@ -75,7 +98,8 @@ class Saving:
             game = Game.replay(
                 self.mode, saved.code, saved.actions, position=saved.position, clock=self.clock
             )
-        self._mark(game, kept_at)
+        if mark:
+            self._mark(game, kept_at)
         game.flags = Flags.from_dict(saved.flags or {})
         if saved.position is not None:
             game.flags.uncounted = True

@@ -93,15 +93,20 @@ class Session:
         self.seated = True
         #: the slot holds a newer twofold's save, left as it is (this game is not saved)
         self.keeps_newer = False
-        #: the game that New game, Restart or Sample replaced (for Last game)
-        self.previous: Game | None = None
+        #: the game that New game, Restart or Sample replaced (for Last game), once read
+        self._previous: Game | None = None
+        self._previous_read = False
         self.saving = Saving(mode, store, clock, plugin)
         #: the game_id last recorded as finished (a timed game is recorded once when time is up)
         self._recorded = ""
         self._sample_code: str | None = None
         #: the write problem last told through ``on_notice`` (what opening meets is in notice)
         self._told = self.write_problem
+        self._resumed = False
         self.game = self._resume_or_start()
+        if self.seated and not self._resumed and not self.keeps_newer:
+            # a fresh game is the mode's game from its first reply, moves or not
+            self.saving.keep(self.game, day=self._day())
         self._told = self.write_problem
 
     # -- what could not be kept -----------------------------------------------------------
@@ -160,10 +165,12 @@ class Session:
                     if saved.lost:
                         self.notice = notices.damaged_tail(self.mode, saved.lost)
                     if not off_the_day(game, self.today()):
+                        self._resumed = True
                         return game
                     # a daily mode opens today's board; the practice game on another
                     # code stays one step back (Last game)
                     self.previous = game
+                    self.saving.keep_last(game, day=saved.day)
         return judge_daily(self._start(self._fresh_code(), None), self.store, self.today())
 
     def _load(self) -> SavedGame | None:
@@ -235,8 +242,16 @@ class Session:
         done = self.mode.daily and (game.over or game.flags.won)
         return self._record(game, self._day() if done else None)
 
+    def end_game(self) -> FinishedGame | None:
+        """End the game at the player's word (End game): over for good, saved and recorded."""
+        game = self.game
+        game.flags.ended = True
+        game.pause()
+        self.save()
+        return self.finish()
+
     def _record(self, game: Game, day: str | None) -> FinishedGame | None:
-        if not game.started:
+        if not (game.started or game.flags.ended):  # a game ended at once is a game played
             return None
         self._recorded = game.game_id
         finished = summary(game, stats_of(game, self.plugin), day=day)
@@ -285,10 +300,42 @@ class Session:
         old = self.game
         old.pause()
         self.finish()
-        self.previous = old
+        self._step_back(old)
         self.game = game
         self.save()
         return game
+
+    @property
+    def previous(self) -> Game | None:
+        """The game one step back (Last game): kept by the mode, read when first asked for."""
+        if not self._previous_read:
+            self._previous_read = True
+            self._previous = self._load_previous()
+        return self._previous
+
+    @previous.setter
+    def previous(self, game: Game | None) -> None:
+        self._previous, self._previous_read = game, True
+
+    def _load_previous(self) -> Game | None:
+        """The mode's game one step back as the store keeps it, or None (a second window has
+        none of its own yet; one that no longer reads or replays is let go)."""
+        if not self.seated or self.keeps_newer:
+            return None
+        try:
+            saved = self.store.load_last(self.mode.id)
+            if saved is None:
+                return None
+            with self.faults():
+                return self.saving.restore(saved, mark=False)
+        except (PluginFault, *UNREPLAYABLE):
+            return None
+
+    def _step_back(self, game: Game | None) -> None:
+        """``game`` is now the one step back, in memory and, for this mode's seat, in the store."""
+        self.previous = game
+        if self.seated and not self.keeps_newer:
+            self.saving.keep_last(game, day=self._day())
 
     def new_game(
         self, code: str | None = None, *, position: Mapping[str, Any] | None = None
@@ -310,11 +357,16 @@ class Session:
         return self._replace(game)
 
     def last_game(self) -> Game | None:
-        """Bring back the game that New game, Restart or Sample replaced; one step back."""
-        if self.previous is None:
+        """Bring back the game that New game, Restart or Sample replaced; one step back.
+
+        The game it replaces is finished (recorded, if played), as New game finishes it.
+        """
+        back = self.previous
+        if back is None:
             return None
-        back, self.previous = self.previous, None
         self.game.pause()
+        self.finish()
+        self._step_back(None)
         self.game = back
         self.save()
         return back

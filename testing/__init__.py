@@ -18,13 +18,18 @@ names the mode, the action and what is wrong:
   commands, legal and not) emits only the core vocabulary, each event drawable;
 * :func:`check_replay`: replaying a game's log gives the game played;
 * :func:`check_undo_never_rerolls`: an action undone and played again gives the same;
+* :func:`check_proof`: a game's proof replays to the game played (with the mode's
+  action coder, ``Mode.proof``, and with the generic encoding);
 * :func:`check_fields`: every documented field is honoured (statistics read numbers
   the rules keep, gauges get values, a hint and a judge agree with the rules...);
 * :func:`check_no_foreign_words`: nothing of another game (``"2048"``, ``"2248"``) in
   what the app and the line modes show of the mode, unless its own title says it;
 * :func:`check_line_modes`: ``--json`` and ``--plain`` play the mode, the first reply
   carries its commands, every reply is one JSON object;
-* :func:`check_in_the_app`: the app opens the mode and plays it through Textual's Pilot.
+* :func:`check_in_the_app`: the app opens the mode and plays it through Textual's Pilot;
+* :func:`check_environment` and :func:`check_masks` (with the ``rl`` extra): the mode as a
+  Gymnasium environment passes Gymnasium's ``check_env``, and its action masks are
+  exactly right (``mask[a]`` true exactly when action ``a`` changes the game).
 
 This package is part of twofold's public API, beside ``twofold.core``; import its names
 from ``twofold.testing`` (its modules, one check each, may move). It may use the app
@@ -36,9 +41,11 @@ from __future__ import annotations
 from twofold.core.rules import Mode
 from twofold.testing.fields import check_fields
 from twofold.testing.in_the_app import check_in_the_app
+from twofold.testing.learning import check_environment, check_masks
 from twofold.testing.line_modes import check_line_modes
 from twofold.testing.play import check_events, check_replay, check_undo_never_rerolls
 from twofold.testing.player import random_action
+from twofold.testing.proofs import check_proof
 from twofold.testing.registering import check_registers, registry_of
 from twofold.testing.shown import (
     OTHER_GAMES,
@@ -50,12 +57,15 @@ from twofold.testing.shown import (
 
 __all__ = [
     "OTHER_GAMES",
+    "check_environment",
     "check_events",
     "check_fields",
     "check_in_the_app",
     "check_line_modes",
+    "check_masks",
     "check_mode",
     "check_no_foreign_words",
+    "check_proof",
     "check_registers",
     "check_replay",
     "check_undo_never_rerolls",
@@ -73,6 +83,7 @@ def check_mode(mode: Mode, *, actions: int = 300, seed: int = 0, app: bool = Tru
     check_events(mode, actions=actions, seed=seed)
     check_replay(mode, seed=seed)
     check_undo_never_rerolls(mode, seed=seed)
+    check_proof(mode, seed=seed)
     check_fields(mode, seed=seed)
     check_no_foreign_words(mode, seed=seed)
     check_line_modes(mode, seed=seed)

@@ -63,7 +63,12 @@ class HistoryReading:
             ).format(count=rows[0][0])
 
     def records(
-        self, mode_id: str, statistics: Sequence[Statistic] = (), *, today: date | None = None
+        self,
+        mode_id: str,
+        statistics: Sequence[Statistic] = (),
+        *,
+        today: date | None = None,
+        live: bool = True,
     ) -> Records:
         """The records of a mode from its counted games (streaks up to ``today``, UTC).
 
@@ -71,6 +76,7 @@ class HistoryReading:
         query. Summed in SQL, so a long history stays fast; :func:`records.compute` is
         the same arithmetic over a list of games (the MemoryStore's), and a test keeps
         the two in agreement. Rows whose values do not read are left out, with a notice.
+        ``live=False`` leaves the game in progress out: finished games only.
         """
         if self._read_or_empty(history.BIG, (mode_id, mode_id)) == [(1,)]:
             # figures past SQLite's integers: summed exactly, in Python, from the games
@@ -84,14 +90,14 @@ class HistoryReading:
             )
             self._tell_unreadable(mode_id)
             records = self._finished_records(mode_id, statistics, totals, today)
-        live = self.live_game(mode_id)
-        if live is None:
+        in_progress = self.live_game(mode_id) if live else None  # live=False: finished only
+        if in_progress is None:
             return records
         # a game brought back by Last game has a finished row already: its totals are in
         recorded = bool(
-            self._read_or_empty("SELECT 1 FROM finished WHERE game_id = ?", (live.game_id,))
+            self._read_or_empty("SELECT 1 FROM finished WHERE game_id = ?", (in_progress.game_id,))
         )
-        return with_live(records, live, statistics, recorded=recorded)
+        return with_live(records, in_progress, statistics, recorded=recorded)
 
     def _finished_records(
         self,

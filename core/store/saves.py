@@ -223,6 +223,12 @@ def checkpoint_slot(mode_id: str) -> str:
     return f"{mode_id}#checkpoint"
 
 
+def last_slot(mode_id: str) -> str:
+    """The ``saves`` row that keeps a mode's game one step back (Last game), passed by as
+    the checkpoint's is."""
+    return f"{mode_id}#last"
+
+
 def tip_slot(mode_id: str) -> str:
     """The ``saves`` row that says how long a mode's save is (its *tip*), written with
     every save: a tail row lost to damage no check of SQLite's sees (a skipped row, a

@@ -14,7 +14,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-from twofold.core.kept import SavedGame
+from twofold.core.kept import OVER, SavedGame
 from twofold.core.store import history, saves, seats
 from twofold.core.store.files import one_line
 from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES
@@ -146,6 +146,46 @@ class SaveSlots:
         with self._lock:
             self._queue(Writes(saves={mode_id: None}))
 
+    # -- the game one step back --------------------------------------------------------------
+
+    def load_last(self, mode_id: str) -> SavedGame | None:
+        """The mode's game one step back, with its checkpoint; ValueError if unreadable."""
+        slot = saves.last_slot(mode_id)
+        try:
+            rows = self._read(f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (slot,))
+            kept = self._read(
+                f"SELECT data FROM {SAVES.name} WHERE mode_id = ?", (saves.checkpoint_slot(slot),)
+            )
+        except sqlite3.Error as error:
+            raise ValueError(one_line(error)) from None
+        if not rows:
+            return None
+        saved = saves.decode_save(rows[0][0], mode_id)
+        return replace(
+            saved, checkpoint=saves.decode_checkpoint(kept[0][0], saved) if kept else None
+        )
+
+    def write_last(self, mode_id: str, saved: SavedGame | None) -> None:
+        with self._lock:
+            self._queue(Writes(last={mode_id: saved}))
+
+    def _put_last(
+        self, connection: sqlite3.Connection, mode_id: str, saved: SavedGame | None
+    ) -> None:
+        """Write the game one step back (whole: it changes only when a game is replaced)."""
+        if seats.taken(connection, mode_id, self.owner):
+            return  # another window's mode: its own last game is its own
+        slot = saves.last_slot(mode_id)
+        where = saves.checkpoint_slot(slot)
+        if saved is None:
+            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id IN (?, ?)", (slot, where))
+            return
+        connection.execute(SAVES.upsert(), (slot, saves.encode_save(saved), time.time()))
+        if saved.checkpoint is None:
+            connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id = ?", (where,))
+        else:
+            connection.execute(SAVES.upsert(), (where, saves.encode_checkpoint(saved), time.time()))
+
     def set_aside(self, mode_id: str) -> None:
         """Move a mode's save (base and tail) to a slot of its own, ``<mode>#aside-<time>``.
 
@@ -254,3 +294,21 @@ class SaveSlots:
         return bool(
             self._read_or_empty(f"SELECT 1 FROM {SAVES.name} WHERE mode_id = ?", (mode_id,))
         )
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the save holds a game still to play: its latest flags (the last tail row's,
+        else the base's) do not say it is over. A save that does not read still waits."""
+        try:
+            rows = self._read(
+                f"SELECT flags FROM {SAVE_TAIL.name} WHERE mode_id = ? ORDER BY seq DESC LIMIT 1",
+                (mode_id,),
+            ) or self._read(
+                f"SELECT json_extract(data, '$.flags') FROM {SAVES.name} WHERE mode_id = ?",
+                (mode_id,),
+            )
+        except sqlite3.Error:
+            return self.has_save(mode_id)
+        if not rows:
+            return False
+        flags = history.json_or(rows[0][0], {}, dict)
+        return flags.get(OVER) is not True

@@ -206,8 +206,15 @@ class SqliteStore(SaveSlots, HistoryReading):
                     slots[mode_id] = written
             if writes.settings:
                 connection.executemany(settings_rows.UPSERT, writes.settings)
+            for mode_id, last in writes.last.items():
+                self._put_last(connection, mode_id, last)
         # a refused save stays pending: it is written once the other window lets the slot go
-        done = Writes(dict(writes.finished), {m: writes.saves[m] for m in slots}, writes.settings)
+        done = Writes(
+            dict(writes.finished),
+            {m: writes.saves[m] for m in slots},
+            writes.settings,
+            dict(writes.last),
+        )
         self._pending.forget(done)
         for mode_id, slot in slots.items():
             if slot is None:

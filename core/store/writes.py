@@ -53,9 +53,11 @@ class Writes:
     finished: dict[str, FinishedGame] = field(default_factory=dict)
     saves: dict[str, SavedGame | None] = field(default_factory=dict)
     settings: list[tuple[str, str]] = field(default_factory=list)
+    #: each mode's game one step back (Last game), None when there is none
+    last: dict[str, SavedGame | None] = field(default_factory=dict)
 
     def __len__(self) -> int:
-        return len(self.finished) + len(self.saves) + bool(self.settings)
+        return len(self.finished) + len(self.saves) + bool(self.settings) + len(self.last)
 
     def add(self, other: Writes) -> None:
         """Take ``other``'s writes in too (later ones win)."""
@@ -64,6 +66,7 @@ class Writes:
             self.saves[mode_id] = with_checkpoint(saved, self.saves.get(mode_id))
         if other.settings:
             self.settings = list(other.settings)
+        self.last.update(other.last)
 
     def each(self) -> Iterator[Writes]:
         """One Writes per item, so each can be tried alone."""
@@ -73,6 +76,8 @@ class Writes:
             yield Writes(saves={mode_id: saved})
         if self.settings:
             yield Writes(settings=list(self.settings))
+        for mode_id, saved in self.last.items():
+            yield Writes(last={mode_id: saved})
 
     def forget(self, done: Writes) -> None:
         """Drop what ``done`` wrote, unless it was queued again since."""
@@ -84,6 +89,9 @@ class Writes:
                 del self.saves[mode_id]
         if done.settings and self.settings == done.settings:
             self.settings = []
+        for mode_id, saved in done.last.items():
+            if mode_id in self.last and self.last[mode_id] is saved:
+                del self.last[mode_id]
 
 
 def with_checkpoint(saved: SavedGame | None, waiting: SavedGame | None) -> SavedGame | None:

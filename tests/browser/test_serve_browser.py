@@ -179,6 +179,12 @@ def test_copy_link_opens_that_game_from_its_first_move(context: Any, served: Ser
     assert link.startswith(served.url) and f"2048/{code}" in link
     assert page.evaluate("navigator.clipboard.readText()") == link
     # Copy result carries the same link, from the page to the clipboard
+    # the link's dialog, shown as the result's is, closed before the next key (an Esc
+    # followed at once by y would read as alt+y)
+    shown = "() => window.twofoldScreen().join('').includes('Link copied')"
+    wait_for(page, shown, what="the link's dialog")
+    page.keyboard.press("Escape")
+    wait_for(page, f"() => !({shown})()", what="the link's dialog closed")
     page.keyboard.press("y")
     wait_for(page, "(link) => window.twofoldCopied !== link", link, what="the result copied")
     assert link in page.evaluate("navigator.clipboard.readText()")

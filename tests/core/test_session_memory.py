@@ -23,7 +23,9 @@ def test_a_save_that_does_not_replay_gives_a_new_game_and_a_notice() -> None:
     session = Session(TALLY, store)
     assert session.notice and "\n" not in session.notice
     assert session.game.log == []
-    assert store.load_save("tally") is None
+    assert [saved.actions for saved in store.aside] == [("fly",)]  # kept, out of the slot
+    kept = store.load_save("tally")
+    assert kept is not None and kept.game_id == session.game.game_id
 
 
 def test_another_modes_save_is_refused() -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY
+from twofold.core import checkpoint
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
 from twofold.core.rules import Mode, Refused
@@ -81,11 +82,17 @@ def test_a_game_resumes_exactly_with_its_undo_history(store: SqliteStore) -> Non
         again_store.close()
 
 
-def test_a_fresh_mode_has_no_save_until_an_action(store: SqliteStore) -> None:
-    Session(TALLY, store)
-    assert not store.has_save("tally")
-    Session(TALLY, store).act("add")
+def test_a_game_with_no_moves_is_kept_and_resumed(store: SqliteStore) -> None:
+    # issue 30, point 2: a game is the mode's game from its first reply, moves or not
+    fresh = Session(TALLY, store)
     assert store.has_save("tally")
+    fresh.close()
+    assert Session(TALLY, store).game.code == fresh.game.code
+    restarted = Session(TALLY, store).restart()  # Ctrl+R: the same code, no move yet
+    again = Session(TALLY, store)
+    assert again.game.code == restarted.code and again.game.game_id == restarted.game_id
+    shared = again.new_game(CODE)  # a shared game, left before its first move
+    assert Session(TALLY, store).game.game_id == shared.game_id
 
 
 # -- damaged saves through the Session ------------------------------------------------------------
@@ -106,13 +113,15 @@ def test_a_damaged_save_gives_a_notice_and_a_new_game(
     session = Session(TALLY, store)
     session.act("add")
     session.act("add")
+    session.close()  # its base written whole, the actions in it
     path = twofold_home / DB_NAME
     replace_stored(path, "tally", damage(stored(path, "tally")))  # type: ignore[operator]
     again = Session(TALLY, store)
     assert again.notice is not None and "\n" not in again.notice
     assert "Tally" in again.notice
     assert again.game.log == []
-    assert not store.has_save("tally")  # set aside, so the notice is shown once
+    kept = store.load_save("tally")  # the damaged save set aside, so the notice is shown once
+    assert kept is not None and kept.game_id == again.game.game_id
     assert Session(TALLY, store).notice is None
 
 
@@ -298,3 +307,66 @@ def test_a_damaged_2048_save(
     assert again.notice is not None and reason in again.notice
     assert again.game.log == []
     assert again.game.code != CODE
+
+
+def test_last_game_belongs_to_the_mode_and_outlives_the_window(
+    store: SqliteStore, twofold_home: Path
+) -> None:
+    # issue 30, point 1: New game, then the screen, the menu and the app left: B brings it back
+    session = Session(TALLY, store)
+    for _ in range(3):
+        session.act("add")
+    played = session.game
+    session.new_game()
+    session.act("add")  # a move on the new game
+    session.close()
+    store.close()
+    again, again_store = reopen()
+    try:
+        back = again.last_game()
+        assert back is not None and back.game_id == played.game_id
+        assert back.state == played.state and back.log == played.log
+        assert again.last_game() is None  # one step back only
+        again.close()
+        assert Session(TALLY, again_store).game.game_id == played.game_id  # and it is kept
+        restarted = Session(TALLY, again_store)
+        restarted.restart()  # Ctrl+R replaces it too, and B brings it back
+        restarted.close()
+        assert Session(TALLY, again_store).last_game() is not None
+    finally:
+        again_store.close()
+
+
+def test_a_long_last_game_comes_back_from_its_checkpoint(
+    store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(checkpoint, "EVERY", 20)  # a long game, in a few dozen moves
+    mode = registry().mode("2048")
+    session = Session(mode, store)
+    while len(session.game.log) < 40:
+        for direction in ("left", "down", "right", "down"):
+            session.act(direction)
+    played = session.game
+    session.new_game()
+    kept = store.load_last("2048")
+    assert kept is not None and kept.checkpoint is not None
+    session.close()
+    back = Session(mode, store).last_game()
+    assert back is not None and back.state == played.state
+
+
+def test_an_ended_game_stays_over_and_is_no_game_in_progress(store: SqliteStore) -> None:
+    # issue 30, points 3 and 4: End game on a stuck board holding a Hammer ends it for good
+    mode = registry().mode("2248")
+    stuck = [[(8, 16, 32, 64, 128)[(c + 2 * r) % 5] for c in range(5)] for r in range(8)]
+    session = Session(mode, store)
+    session.new_game(position={"board": stuck, "score": 500})
+    assert not session.game.over and store.game_waits("2248")
+    finished = session.end_game()
+    assert finished is not None and finished.score == 500
+    session.close()
+    again = Session(mode, store)
+    assert again.game.game_id == session.game.game_id and again.game.over
+    assert not store.game_waits("2248")
+    with pytest.raises(Refused):
+        again.act("hammer 0,0")

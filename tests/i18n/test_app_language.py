@@ -112,7 +112,7 @@ async def test_the_language_setting_is_used_at_start(store: SqliteStore) -> None
         await pilot.pause()
         assert "Menü" in footer(app)
         assert "Punkte" in texts(app)
-        await pilot.press("escape")
+        await pilot.press("q")
         await pilot.pause()
         assert "Zweierpotenz-Puzzles" in texts(app)
 

@@ -128,7 +128,7 @@ async def test_the_menu_shows_best_scores_and_waiting_games(
         assert "no games yet" in str(menu_options(app)["2048"].prompt)
         app.open_mode("2048")
         await pilot.pause()
-        await pilot.press("left", "up", "right", "escape")
+        await pilot.press("left", "up", "right", "q")
         assert isinstance(app.screen, MenuScreen)
         assert "game in progress" in str(menu_options(app)["2048"].prompt)
 
@@ -142,7 +142,7 @@ async def test_enter_and_click_open_a_mode(make_app: AppFactory):
         await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-5x5"
-        await pilot.press("escape")
+        await pilot.press("q")
         index = [o.id for o in option_list.options].index("2048-6x6")
         await pilot.click("#modes", offset=(5, 1 + index))
         screen = app.screen

@@ -14,7 +14,13 @@ from twofold.core.codes import share_string
 from twofold.ui.app.app import TwofoldApp, screen_commands
 from twofold.ui.app.board import motion as board_motion
 from twofold.ui.app.board.slide import SlideBoard
-from twofold.ui.app.dialogs import ConfirmDialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.app.dialogs import (
+    BoardReading,
+    ConfirmDialog,
+    GameOverDialog,
+    ResultDialog,
+    WinDialog,
+)
 from twofold.ui.app.screens.slide import SlideScreen
 
 
@@ -66,18 +72,20 @@ async def test_a_move_changes_board_score_and_moves(make_app: AppFactory):
         assert "Score" in screen.announcer.text
 
 
-async def test_undo_is_greyed_until_a_move_then_takes_it_back(make_app: AppFactory):
+async def test_undo_says_why_until_a_move_then_takes_it_back(make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = slide(app)
-        assert screen.check_action("undo", ()) is None
+        # a key shown acts, or says why it cannot (issue 30): never greyed and silent
+        assert screen.check_action("undo", ()) is True
+        await pilot.press("u")
+        assert screen.announcer.text == "nothing to undo"
         before = screen.session.game.state
         await pilot.press("left")
-        assert screen.check_action("undo", ()) is True
         await pilot.press("u")
         assert screen.session.game.state == before
         assert screen.query_one(SlideBoard).board == before.board
-        assert screen.check_action("undo", ()) is None
+        assert screen.check_action("undo", ()) is True
 
 
 @pytest.mark.parametrize(
@@ -168,6 +176,8 @@ async def test_copy_link_and_copy_result(make_app: AppFactory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         assert app.clipboard == share_string("2048", CODE)
+        assert isinstance(app.screen, ResultDialog)  # shown as Copy result is (issue 30)
+        await pilot.press("escape")
         await pilot.press("y")
         assert isinstance(app.screen, ResultDialog)
         assert "Score 1024" in app.clipboard
@@ -232,13 +242,14 @@ async def test_a_finished_game_updates_best(make_app: AppFactory):
         assert app.best_score("2048") == 0
 
 
-async def test_read_board_fills_the_announcement(make_app: AppFactory):
+async def test_read_board_opens_the_reading_every_mode_has(make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
-        text = slide(app).announcer.text
-        assert text.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
-        assert len(text.splitlines()) == 4
+        reading = app.screen
+        assert isinstance(reading, BoardReading)  # as 2248's R (issue 30, point 5)
+        assert reading.body.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
+        assert len(reading.body.splitlines()) == 4
 
 
 async def test_maximise_the_board_and_back(make_app: AppFactory):
@@ -274,8 +285,8 @@ async def test_every_action_is_in_the_command_palette(make_app: AppFactory):
             "Menu",
         ):
             assert title in titles
-        # Undo is not possible yet, so it is not offered.
-        assert "Undo" not in titles
+        # Undo is offered before the first move too: it says there is nothing to undo
+        assert "Undo" in titles
         await pilot.press("left")
         titles = {c.title for c in screen_commands(app.screen)}
         assert "Undo" in titles
@@ -377,12 +388,14 @@ async def test_quitting_saves_and_reopening_resumes(make_app: AppFactory):
         assert "Welcome back" in screen.announcer.text
 
 
-async def test_escape_goes_back_to_the_menu_and_saves(make_app: AppFactory):
+async def test_menu_goes_back_to_the_menu_and_saves(make_app: AppFactory):
     app = make_app("2048", motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("left", "up")
         state = slide(app).session.game.state
-        await pilot.press("escape")
+        await pilot.press("escape")  # Esc pauses; Menu from the pause leaves (issue 30)
+        assert type(app.screen).__name__ == "PauseDialog"
+        await pilot.press("q")
         assert type(app.screen).__name__ == "MenuScreen"
         saved = app.store.load_save("2048")
         assert saved is not None and len(saved.actions) == state.moves
@@ -525,13 +538,15 @@ async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: App
         screen = slide(app)
         footer = screen.query_one(Footer)
         keys = list(footer.query(FooterKey))
-        [undo] = [key for key in keys if key.action == "undo"]
-        assert undo.has_class("-disabled"), "undo is shown, dimmed, before the first move"
         screen.refresh_bindings()  # the signal, with the same keys
         await pilot.pause()
         assert list(footer.query(FooterKey)) == keys
-        await pilot.press("left")  # undo is enabled now: the footer changes
+        await pilot.press("left")  # a move: the same keys, nothing built again
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys
+        app.set_keymap({"slide.undo": "x,ctrl+z"})  # another key for Undo: built again
+        screen.refresh_bindings()
         await pilot.pause()
         [undo] = [key for key in footer.query(FooterKey) if key.action == "undo"]
-        assert not undo.has_class("-disabled")
+        assert undo.key_display == "x"
         assert list(footer.query(FooterKey)) != keys

@@ -103,8 +103,10 @@ class TwofoldApp(TranslatedApp):
 
     # -- records -----------------------------------------------------------------------------
 
-    def best_score(self, mode_id: str) -> int:
-        best = int(self.store.records(mode_id).best)
+    def best_score(self, mode_id: str, *, live: bool = True) -> int:
+        """The records' best score; ``live=False``: of finished games only (a game screen
+        adds its own game's score, as it changes, so undo brings Best down with it)."""
+        best = int(self.store.records(mode_id, live=live).best)
         if self.is_running:  # e.g. finished games that could not be read
             self.tell_store_notice()
         return best
@@ -117,6 +119,10 @@ class TwofoldApp(TranslatedApp):
 
     def has_save(self, mode_id: str) -> bool:
         return bool(self.store.has_save(mode_id))
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether the mode's saved game is still to play (the menu's "game in progress")."""
+        return bool(self.store.game_waits(mode_id))
 
     # -- modes -------------------------------------------------------------------------------
 

@@ -1,7 +1,10 @@
-"""Questions and results shown over a game: confirm, win, game over, copied result."""
+"""Questions and results shown over a game: confirm, win, game over, copied result, and
+the board read aloud."""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import on
@@ -104,6 +107,8 @@ class Dialog(TwofoldScreen[str], ModalScreen[str]):
         self.title_text = title
         self.body = body
         self.buttons = buttons
+        #: the rows the words take at the dialog's width (see fit)
+        self._words_rows = len(body.splitlines())
 
     def compose(self) -> ComposeResult:
         with VerticalGroup():
@@ -125,18 +130,26 @@ class Dialog(TwofoldScreen[str], ModalScreen[str]):
         self.fit_height(self.app.size.height)
 
     def fit_height(self, screen_height: int) -> None:
-        """Keep the title and every button on screen; the words get the rows left, scrolling."""
-        short = screen_height < SHORT
-        self.set_class(short, "-short")
+        """Keep the title and every button on screen; the words get the rows left, scrolling.
+
+        The frame thins in a short terminal, and also where the words would not fit whole
+        inside a full one (the board read aloud on a small screen).
+        """
         stacked = self.has_class("-stacked")
         count = len(self.buttons)
-        # a stack is a line a button (a gap between when there is room); a row is 3 lines
-        stack = count if short else 2 * count - 1
-        buttons = stack if stacked else (3 if count else 0)
-        # border 2, padding 2 (none when short), title 1 and its margin, the words' margin
-        frame = 2 + (0 if short else 2) + (1 if short else 2) + (0 if short else 1)
+
+        def rooms(short: bool) -> int:
+            # a stack is a line a button (a gap between when there is room); a row is 3 lines
+            stack = count if short else 2 * count - 1
+            buttons = stack if stacked else (3 if count else 0)
+            # border 2, padding 2 (none when short), title 1 and its margin, the words' margin
+            frame = 2 + (0 if short else 2) + (1 if short else 2) + (0 if short else 1)
+            return screen_height - frame - buttons
+
+        short = screen_height < SHORT or self._words_rows > rooms(False)
+        self.set_class(short, "-short")
         words = self.query_one("#dialog-words", VerticalScroll)
-        words.styles.max_height = max(1, screen_height - frame - buttons)
+        words.styles.max_height = max(1, rooms(short))
 
     def fit(self, screen_width: int) -> None:
         """Size the dialog to its words and buttons; stack the buttons when a row cannot fit.
@@ -150,7 +163,12 @@ class Dialog(TwofoldScreen[str], ModalScreen[str]):
         words = max(words, len(self.title_text))
         stacked = row + FRAME > room
         wanted = max(words, 0 if stacked else row, 30) + FRAME
-        self.query_one(VerticalGroup).styles.width = min(room, wanted)
+        width = min(room, wanted)
+        self.query_one(VerticalGroup).styles.width = width
+        # the rows the words take at this width, wrapped as the Static wraps them
+        self._words_rows = sum(
+            len(textwrap.wrap(line, max(1, width - FRAME))) or 1 for line in self.body.splitlines()
+        )
         self.set_class(stacked, "-stacked")
         for button in self.query(Button):
             button.compact = stacked  # a button a line, so the stack fits at 80x24
@@ -232,8 +250,41 @@ class GameOverDialog(Dialog):
         super().__init__(_("Game over"), body, buttons, id="game-over-dialog")
 
 
+class PauseDialog(Dialog):
+    """The game waits, its clock stopped: Resume (``"resume"``, Esc again) or Menu (``"menu"``).
+
+    Esc means the same in every game: it closes what is open, else pauses here; a second
+    Esc plays on, so one press never leaves the game.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,p", "choose('resume')", _("Resume"), id="pause.resume"),
+        Binding("q", "choose('menu')", _("Menu"), id="pause.menu"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(
+            _("Paused"),
+            _("The game and its clock wait for you."),
+            [("resume", _("Resume"), "primary"), ("menu", _("Menu"), "default")],
+            id="pause-dialog",
+        )
+
+
 class ResultDialog(Dialog):
     """A text the player may want to keep (the copied result), shown in full."""
 
     def __init__(self, title: str, text: str) -> None:
         super().__init__(title, text, [("close", _("Close"), "primary")], id="result-dialog")
+
+
+class BoardReading(Dialog):
+    """The whole board in words, row by row (R, in every mode): gone with its screen."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        super().__init__(
+            _("The board, row by row"),
+            "\n".join(lines),
+            [("close", _("Close"), "primary")],
+            id="board-reading",
+        )

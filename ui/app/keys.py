@@ -49,6 +49,7 @@ SCREEN_TITLES: dict[str, str] = {
     "WinDialog": N_("You reached the goal"),
     "GameOverDialog": N_("Game over"),
     "ResultDialog": N_("Result"),
+    "PauseDialog": N_("Paused"),
     "RescueDialog": N_("Chain game: no chain left"),
     "NoMoreMovesDialog": N_("Chain game: no more moves"),
     "ChainResultDialog": N_("Chain game: result"),
@@ -181,6 +182,25 @@ def key_actions(classes: list[type[Screen[Any]]] | None = None) -> list[KeyActio
 
     ordered = sorted(actions.values(), key=place)
     return [dataclasses.replace(a, default_keys=tuple(keys[a.binding_id])) for a in ordered]
+
+
+def offered_actions(actions: list[KeyAction], modes: list[Any]) -> list[KeyAction]:
+    """The actions some installed mode offers: a game screen's Hint, Sample or Watch the
+    solver is listed only where a mode played on that screen has it (a key listed acts)."""
+    from twofold.ui.app.controls import SCREENS
+    from twofold.ui.app.screens.help import offers
+
+    played_on = {name: controls for controls, (_module, name) in SCREENS.items()}
+    kept = []
+    for action in actions:
+        controls = played_on.get(action.owner.__name__)
+        binding = next((b for b in _bindings(action.owner) if b.id == action.binding_id), None)
+        if controls is None or binding is None:
+            kept.append(action)
+            continue
+        if any(mode.controls == controls and offers(mode, binding) for mode in modes):
+            kept.append(action)
+    return kept
 
 
 # -- keys in use and conflicts ---------------------------------------------------------------
@@ -353,6 +373,8 @@ class KeyBindingsScreen(TwofoldScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.host is not None:
+            self.actions = offered_actions(self.actions, list(self.host.registry.modes.values()))
         table = self.query_one(DataTable)
         table.add_columns(_("Screen"), _("Action"), _("Key"))
         self.fill()

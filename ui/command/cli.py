@@ -143,6 +143,7 @@ EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("twofold.ui.command.stats", N_("records and statistics per mode")),
     "solve": ("twofold.ui.command.solve", N_("let a mode's autoplayer play games headless")),
     "serve": ("twofold.ui.command.serve", N_("play in a web browser (needs the web extra)")),
+    "verify": ("twofold.ui.command.verify", N_("replay a result's proof and check its figures")),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, TextIO
 
@@ -11,6 +12,9 @@ from twofold.core.plugins import PluginFault
 from twofold.core.session import Session
 from twofold.ui.lines.front import LineFront
 from twofold.ui.lines.reading import MESSAGE_LIMIT, cut
+
+#: the fields docs/protocol.md promises in every reply, a ``stopped`` one included
+EVERY_REPLY = ("mode", "code", "board", "score", "moves", "over")
 
 
 class JsonFront(LineFront):
@@ -22,6 +26,8 @@ class JsonFront(LineFront):
         super().__init__(session, out)
         #: what failed since the last reply (a plugin's hook), said in the next ``notice``
         self.problems: list[str] = []
+        #: the fields every reply has, as the last reply that could be made gave them
+        self.last_good: dict[str, Any] = {}
 
     def problem(self, text: str) -> None:
         self.problems.append(text)
@@ -48,7 +54,20 @@ class JsonFront(LineFront):
             data["time_left"] = round(game.time_left, 3)
         if game.flags.practice:
             data["practice"] = True
+        self.last_good = {key: data[key] for key in EVERY_REPLY}
         return data
+
+    def safe_fields(self) -> dict[str, Any]:
+        """Board, score, moves and over read without the mode's code where it can be."""
+        game = self.session.game
+        fields: dict[str, Any] = {}
+        with contextlib.suppress(Exception):  # a state the mode broke: what can be read is
+            fields["board"] = [list(row) for row in game.state.board]
+            fields["score"] = game.state.score
+            fields["moves"] = game.state.moves
+        with contextlib.suppress(Exception):
+            fields["over"] = bool(game.over)
+        return fields
 
     def write(self, data: dict[str, Any]) -> None:
         self.out.write(json.dumps(data, separators=(",", ":")) + "\n")
@@ -76,8 +95,9 @@ class JsonFront(LineFront):
     def stopped(self, fault: PluginFault) -> None:
         try:
             data = self.snapshot()
-        except Exception:  # the failing rules may fail again in report(): say what is safe
+        except Exception:  # the failing rules may fail again: the last good figures stand
             data = {"mode": self.session.mode.id, "code": self.session.game.code}
+            data.update(self.last_good or self.safe_fields())
         data.update(changed=False, events=[], error=cut(str(fault)), stopped=True)
         self.write(data)
 

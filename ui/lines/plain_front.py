@@ -73,6 +73,10 @@ class PlainFront(LineFront):
             self.say(self.session.mode.rules.render_text(self.session.game.state))
         self.say(self.status_line())
         if self.session.game.over:
+            # why it ended, in the mode's words (Status.over), as the app's result says
+            why = self.status().over if self.session.mode.status is not None else ""
+            if why:
+                self.say(why if why.endswith((".", "!", "?")) else f"{why}.")
             self.say(_("Game over. Type new for a new game, undo to take back, quit to leave."))
 
     def noticed(self, text: str) -> None:

@@ -14,6 +14,7 @@ from twofold.variants.chain2248.autoplay import autoplayer_for
 from twofold.variants.chain2248.board import merge_value
 from twofold.variants.chain2248.codec import ChainCodec
 from twofold.variants.chain2248.guide import help_text, tutorial
+from twofold.variants.chain2248.proof import ChainCoder
 from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
 from twofold.variants.chain2248.state import ChainState
 
@@ -118,6 +119,7 @@ def _mode(
         judge=presenter.judge,
         autoplayer=autoplayer_for(rules),
         codec=ChainCodec(),
+        proof=ChainCoder(),
         **extra,
     )
 

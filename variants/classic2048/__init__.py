@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from twofold.core import hookimpl
-from twofold.core.capabilities import Autoplayer, Sample
+from twofold.core.capabilities import Autoplayer, LegalActions, Sample
 from twofold.core.i18n import _
 from twofold.core.presentation import Gauge, Statistic, games_reaching
 from twofold.core.rules import Mode
@@ -69,9 +69,17 @@ def sampler(size: int) -> Callable[[], Sample | None]:
     return sample
 
 
+#: raised whenever a logged move would play differently (a proof names it)
+RULES_VERSION = 1
+
+
 def _contract(size: int) -> dict[str, Any]:
     """What every 2048 mode of this size offers beyond its rules."""
+    rules = ClassicRules(size)
     return {
+        "rules": rules,
+        # a move is its rank among the legal ones: under two bits in a proof
+        "proof": LegalActions(rules.legal, RULES_VERSION, rules.advance),
         "help": help_text(),
         "statistics": statistics(),
         "gauges": (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code")),
@@ -88,7 +96,6 @@ def modes() -> list[Mode]:
         Mode(
             id="2048",
             title=_("2048"),
-            rules=ClassicRules(4),
             family=FAMILY,
             size=4,
             description=_("The classic: slide and merge on 4x4 to make a 2048 tile."),
@@ -102,7 +109,6 @@ def modes() -> list[Mode]:
             Mode(
                 id=f"2048-{size}x{size}",
                 title=_("2048 {size}x{size}").format(size=size),
-                rules=ClassicRules(size),
                 family=FAMILY,
                 size=size,
                 description=_("More room: 2048 on a {size}x{size} board.").format(size=size),
@@ -115,7 +121,6 @@ def modes() -> list[Mode]:
         Mode(
             id="2048-daily",
             title=_("2048 Daily"),
-            rules=ClassicRules(4),
             family=DAILY_FAMILY,
             size=4,
             description=_("Today's 4x4 game, the same deal for every player."),

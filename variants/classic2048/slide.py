@@ -165,6 +165,10 @@ class Engine:
         #: all four boards a move can give, in DIRECTIONS order, sharing the row reads
         self.successors: Callable[[int], tuple[int, int, int, int]]
         self._compile()
+        # a packed row read once: its exponents, its tile values, its empty cells' indices
+        self._row_exponents: dict[int, tuple[int, ...]] = {}
+        self._row_values: dict[int, tuple[int, ...]] = {}
+        self._row_empty: list[dict[int, tuple[int, ...]]] = [{} for _ in range(size)]
         self.moves: dict[str, Callable[[int], tuple[int, int]]] = {
             "left": self.left,
             "right": self.right,
@@ -191,12 +195,33 @@ class Engine:
             packed |= self.pack_row(row) << (r * self.row_bits)
         return packed
 
+    def rows(self, packed: int) -> list[int]:
+        """The packed rows of a board, top first."""
+        bits, mask = self.row_bits, self.row_mask
+        return [(packed >> (r * bits)) & mask for r in range(self.size)]
+
     def unpack(self, packed: int) -> tuple[tuple[int, ...], ...]:
         """The exponents of a packed board, rows top first."""
+        known = self._row_exponents
+        if len(known) > LazyTable.LIMIT:
+            known.clear()
         return tuple(
-            self.row_cells((packed >> (r * self.row_bits)) & self.row_mask)
-            for r in range(self.size)
+            known[row] if row in known else known.setdefault(row, self.row_cells(row))
+            for row in self.rows(packed)
         )
+
+    def values(self, packed: int) -> tuple[tuple[int, ...], ...]:
+        """The tile values of a packed board (0 for an empty cell), rows top first."""
+        known = self._row_values
+        if len(known) > LazyTable.LIMIT:
+            known.clear()
+        found = []
+        for row in self.rows(packed):
+            line = known.get(row)
+            if line is None:
+                line = known[row] = tuple(1 << e if e else 0 for e in self.row_cells(row))
+            found.append(line)
+        return tuple(found)
 
     def shift(self, row: int, col: int) -> int:
         """The bit where cell ``(row, col)`` starts."""
@@ -204,7 +229,19 @@ class Engine:
 
     def empty_cells(self, packed: int) -> list[int]:
         """Indices (``row * size + col``) of the empty cells, in row-major order."""
-        return [i for i in range(self.cells) if not (packed >> (i * CELL_BITS)) & CELL_MASK]
+        found: list[int] = []
+        for r, row in enumerate(self.rows(packed)):
+            known = self._row_empty[r]
+            line = known.get(row)
+            if line is None:
+                if len(known) > LazyTable.LIMIT:
+                    known.clear()
+                start = r * self.size
+                line = known[row] = tuple(
+                    start + c for c, e in enumerate(self.row_cells(row)) if not e
+                )
+            found += line
+        return found
 
     # -- moves --------------------------------------------------------------------------
 

@@ -28,8 +28,12 @@ Chain = tuple[Cell, ...]
 
 #: how long a refused tile flashes, in seconds
 FLASH_SECONDS = 0.4
-#: the hint lights one more tile of its path this often
-TRACE_SECONDS = 0.08
+#: the arrow from a hint's tile towards the next one of its path, by (row step, column step)
+TOWARDS = {
+    (-1, -1): "↖", (-1, 0): "↑", (-1, 1): "↗",
+    (0, -1): "←", (0, 1): "→",
+    (1, -1): "↙", (1, 0): "↓", (1, 1): "↘",
+}  # fmt: skip
 FLASH_TEXT = Style(color="#ff5f5f")
 
 
@@ -96,9 +100,8 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
         self.cursor: Cell = (len(board) - 1, 0)
         self.cursor_shown = False
         self.hint: Chain = ()
-        #: how many of the hint's tiles are lit (the hint traces its path)
-        self.hint_shown = 0
-        self._trace_timer: Timer | None = None
+        #: each hint tile but the last -> the arrow towards the next one
+        self._hint_arrows: dict[Cell, str] = {}
         #: the power-up waiting for a tile, or None: taps pick instead of drawing
         self.picking: str | None = None
         self.picks: list[Cell] = []
@@ -152,22 +155,14 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
         self._fresh()
         super().play(before, after, events_)
 
-    def show_hint(self, chain: Sequence[Cell], *, trace: bool = True) -> None:
-        """Mark the hint's tiles; ``trace`` lights them one by one, in the chain's order."""
+    def show_hint(self, chain: Sequence[Cell]) -> None:
+        """Mark the hint's tiles at once, each with an arrow to the next: a path to read,
+        however long (a path lit a tile at a time took seconds to show 31 tiles)."""
         self.hint = tuple(chain)
-        if self._trace_timer is not None:
-            self._trace_timer.stop()
-            self._trace_timer = None
-        self.hint_shown = 1 if trace else len(self.hint)
-        if self.hint_shown < len(self.hint):
-            self._trace_timer = self.set_interval(TRACE_SECONDS, self._trace)
-        self.refresh()
-
-    def _trace(self) -> None:
-        self.hint_shown += 1
-        if self.hint_shown >= len(self.hint) and self._trace_timer is not None:
-            self._trace_timer.stop()
-            self._trace_timer = None
+        self._hint_arrows = {
+            cell: TOWARDS.get((after[0] - cell[0], after[1] - cell[1]), "◇")
+            for cell, after in zip(self.hint, self.hint[1:], strict=False)
+        }
         self.refresh()
 
     def flash(self, cell: Cell) -> None:
@@ -345,8 +340,14 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
 
     def marks(self) -> tuple[Any, ...]:
         cursor = self.cursor if self.cursor_shown else None
-        lit = self.hint[: self.hint_shown]
-        return (tuple(self.chain), cursor, lit, tuple(self.picks), self.flash_cell, self.picking)
+        return (
+            tuple(self.chain),
+            cursor,
+            self.hint,
+            tuple(self.picks),
+            self.flash_cell,
+            self.picking,
+        )
 
     def open_cells(self) -> frozenset[Cell]:
         """While a chain is drawn, the touching cells that may join it (the rest is dimmed)."""
@@ -379,7 +380,7 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
         if cell in self.chain:
             colour = self._chain_colour or colour
         elif (self.chain and cell not in self.open_cells()) or (
-            not self.chain and self.hint and cell not in self.hint[: self.hint_shown]
+            not self.chain and self.hint and cell not in self.hint
         ):
             colour = dimmed(colour, self._dim_base)
         style = _face(colour)
@@ -393,8 +394,10 @@ class ChainBoard(Flourishes, GameBoard, can_focus=True):
             return "◆", "◆"
         if cell in self.chain:
             return "•", "•"
-        if cell in self.hint[: self.hint_shown]:
-            return ("▶", "◇") if cell == self.hint[0] else ("◇", "◇")
+        if cell in self.hint:
+            # the first tile marked where it starts, each an arrow to the next, the last a ◇
+            arrow = self._hint_arrows.get(cell, "◇")
+            return ("▶" if cell == self.hint[0] else arrow), arrow
         return " ", " "
 
     def overlay(self, geometry: Geometry) -> dict[int, list[Dot]]:

@@ -1,4 +1,7 @@
-"""The questions and results of a chain game: rescue offers, the end, the board read aloud."""
+"""The questions and results of a chain game: rescue offers, the end.
+
+The board read aloud (R) is every mode's: :class:`twofold.ui.app.dialogs.BoardReading`.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +11,9 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from twofold.core.i18n import _
-from twofold.ui.app.dialogs import Dialog
+from twofold.ui.app.dialogs import BoardReading, Dialog
+
+__all__ = ["BoardReading", "ChainResultDialog", "NoMoreMovesDialog", "RescueDialog"]
 
 #: how long "No more moves" stays before the result comes by itself (a key brings it sooner)
 NO_MORE_MOVES_SECONDS = 1.5
@@ -72,15 +77,3 @@ class ChainResultDialog(Dialog):
             ("close", _("Look at the board"), "default"),
         ]
         super().__init__(title, body, buttons, id="chain-result-dialog")
-
-
-class BoardReading(Dialog):
-    """The whole board in words, row by row (R)."""
-
-    def __init__(self, lines: Sequence[str]) -> None:
-        super().__init__(
-            _("The board, row by row"),
-            "\n".join(lines),
-            [("close", _("Close"), "primary")],
-            id="board-reading",
-        )

@@ -30,6 +30,8 @@ class Ending:
             if game.time_up:
                 self.session.check_time()  # recorded once, its play time the limit
                 title, body = _("Time's up!"), _("The clock has run out.")
+            elif game.flags.ended:  # ended with End game, and opened again
+                title, body = _("Game over"), _("The game is over.")
             else:
                 title = status.over or _("No more moves")
                 body = _("The game is over.")
@@ -51,8 +53,7 @@ class Ending:
     def end_game(self: ChainScreen) -> None:
         """The player ends a stuck game instead of using a power-up."""
         self.ended = True
-        self.game.pause()
-        self.session.finish()
+        self.session.end_game()
         self.show_result(_("Game over"))
 
     def show_result(self: ChainScreen, title: str | None = None) -> None:

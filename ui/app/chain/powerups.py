@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
@@ -12,6 +13,7 @@ from textual.widgets import Button
 
 from twofold.core.i18n import _
 from twofold.core.presentation import PowerUp, Status
+from twofold.ui.app.widgets.wrapping import wrap
 
 
 class PowerUpButton(Button):
@@ -44,6 +46,9 @@ class PowerUpBar(HorizontalGroup):
     PowerUpBar.-narrow > Button {
         margin: 0 0 0 1;
     }
+    PowerUpBar.-wrapped {
+        align-horizontal: left;
+    }
     PowerUpBar > Button.-armed {
         background: $accent;
         color: $text;
@@ -72,15 +77,20 @@ class PowerUpBar(HorizontalGroup):
         self.fit(event.size.width)
 
     def fit(self, width: int) -> None:
-        """Buttons closer together when their padding and margins would cut the last off."""
+        """Buttons closer together when their padding and margins would cut the last off,
+        and on two lines (or more) when even that is too wide: never a button cut."""
+        if not width:
+            return
         shown = [button for button in self.query(Button) if button.display]
-        labels = sum(len(str(button.label)) for button in shown)
-        narrow = labels + 4 * len(shown) > width
+        labels = [cell_len(str(button.label)) for button in shown]
+        narrow = sum(labels) + 4 * len(shown) > width
         if narrow != self.has_class("-narrow"):
             self.set_class(narrow, "-narrow")
             for button in shown:
                 button.styles.line_pad = 0 if narrow else 1
             self.refresh(layout=True)
+        # narrow, a button is its label and the blank before it (its left margin)
+        wrap(self, [label + (1 if narrow else 4) for label in labels], width)
 
     def update_counts(self, status: Status, *, armed: str | None) -> None:
         """Show each power-up's count (or that it is free now); hide what is not offered."""

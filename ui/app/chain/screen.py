@@ -31,7 +31,6 @@ from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.chain.arming import Arming, cell_text
-from twofold.ui.app.chain.dialogs import BoardReading
 from twofold.ui.app.chain.ending import Ending
 from twofold.ui.app.chain.judge import ModeJudge
 from twofold.ui.app.chain.pause import Pausing
@@ -78,7 +77,9 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     ChainScreen.-paused #chain-paused {
         display: block;
     }
-    ChainScreen.-paused #board-row, ChainScreen.-paused #board {
+    /* paused, the board is hidden, and what was said of it (a hint's path) with it */
+    ChainScreen.-paused #board-row, ChainScreen.-paused #board,
+    ChainScreen.-paused #chain-announce {
         display: none;
     }
     ChainScreen #chain-announce {
@@ -193,6 +194,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
 
     def refused(self, reason: str) -> None:
         self.status_line.refuse(reason)
+        self.announce(reason)  # the line below keeps why, never the last action's words
         self.refresh_status()
         if self.game.time_up:
             self.tick()
@@ -344,15 +346,27 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self.finish_animation()
         self.board.remove_last()
 
-    def action_escape(self) -> None:
-        """Esc: cancel the chain, else disarm the power-up, else pause (or resume)."""
-        self.finish_animation()
+    def close_open(self) -> bool:
+        """Esc closes the chain drawn, else the armed power-up, else the pause P began."""
         if self.board.chain:
             self.board.cancel()
         elif self.armed is not None:
             self.disarm()
+        elif self.paused:
+            self.set_paused(False)
         else:
-            self.set_paused(not self.paused)
+            return False
+        return True
+
+    def pause_game(self) -> None:
+        self.set_paused(True)  # the board hidden behind the dialog, as P hides it
+        super().pause_game()
+
+    def after_pause(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.action_menu()
+        else:
+            self.set_paused(False)
 
     def action_undo(self) -> None:
         self.finish_animation()
@@ -375,16 +389,24 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         if hint is None or not hint.cells:
             self.refused(_("No chain on the board"))
             return
-        self.board.show_hint(hint.cells, trace=not self.reduced_motion)
-        cells = for_people(" ".join(cell_text(c) for c in hint.cells))  # people count from 1
-        self.announce(_("Hint: {cells}.").format(cells=cells))
+        self.board.show_hint(hint.cells)
+        # a path to follow on the board, whatever its length, not a list of coordinates
+        (row, column), (end_row, end_column) = hint.cells[0], hint.cells[-1]
+        self.announce(
+            _(
+                "Hint: {count} tiles from row {row}, column {column} (▶) along the arrows "
+                "to row {end_row}, column {end_column}."
+            ).format(
+                count=len(hint.cells),
+                row=row + 1,  # people count from 1
+                column=column + 1,
+                end_row=end_row + 1,
+                end_column=end_column + 1,
+            )
+        )
         self.refresh_status()
 
     # -- other places ----------------------------------------------------------------------
-
-    def action_read_board(self) -> None:
-        self.finish_animation()
-        self.app.push_screen(BoardReading(self.read_lines()))
 
     def after_tutorial(self) -> None:
         """Back from the tutorial: the board has the keys, and a stuck board its offer."""

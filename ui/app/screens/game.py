@@ -151,7 +151,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         self.query_one(ActionBar).fit(event.size.width)
 
     def on_mount(self) -> None:
-        self._best = self.twofold.best_score(self.mode.id)
+        self._best = self.twofold.best_score(self.mode.id, live=False)
         self.apply_settings()
         self.show_numbers()
         self.announce(self.greeting())
@@ -205,7 +205,9 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     @property
     def best(self) -> int:
-        # A game that is not counted (a position, the Sample) never claims the best score.
+        """The records' Best: the finished games' and this game's score now, as the records
+        take the game in progress in. A game that is not counted (a position, the Sample)
+        never claims it."""
         return self._best if self.game.flags.uncounted else max(self._best, self.state.score)
 
     def show_numbers(self) -> None:
@@ -236,8 +238,8 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             bar.set(key, text)
 
     def refresh_best(self) -> None:
-        """Read the best score again (a game was just recorded)."""
-        self._best = self.twofold.best_score(self.mode.id)
+        """Read the finished games' best score again (a game was just recorded)."""
+        self._best = self.twofold.best_score(self.mode.id, live=False)
         if self.is_mounted:
             self.show_numbers()
 
@@ -320,10 +322,24 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     def first_tutorial(self) -> bool:
         """Show the mode's tutorial if this is the first game of its family; True if shown."""
-        if self.mode.tutorial and not self.settings.has_seen_tutorial(self.mode.family):
-            self.call_after_refresh(self.action_tutorial)
+        if self.mode.tutorial and not self.tutorial_seen():
+            self.call_after_refresh(self._first_tutorial)
             return True
         return False
+
+    def tutorial_seen(self) -> bool:
+        """Whether this game's tutorial was shown: for the mode's family, or for any mode that
+        shows the very same pages (2248's Daily and Blitz teach what Classic taught)."""
+        modes = self.host.registry.modes.values() if self.host is not None else ()
+        families = {self.mode.family} | {
+            m.family for m in modes if m.tutorial == self.mode.tutorial
+        }
+        return any(self.settings.has_seen_tutorial(family) for family in families)
+
+    def _first_tutorial(self) -> None:
+        # never over a dialog (the dialog has the game's attention): it waits for an opening
+        if self.app.screen is self:
+            self.action_tutorial()
 
     def action_tutorial(self) -> None:
         """Show the mode's tutorial (its first game, and from Help)."""
@@ -378,15 +394,36 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             self._shown_keys = keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Undo stays on when there is nothing to undo: the refusal says why, where a
+        # greyed-out key would do nothing without a word. What the mode lacks is not shown.
         offered = {
-            "undo": self.game.can_undo,
             "sample": self.mode.sample is not None,
             "watch_solver": self.mode.autoplayer is not None,
             "hint": self.mode.hint is not None,
         }
         if action in offered:
-            return True if offered[action] else None
+            return offered[action]
         return True
+
+    def action_escape(self) -> None:
+        """Esc, the same in every game: close what is open, else pause (Resume or Menu)."""
+        self.finish_animation()
+        if not self.close_open():
+            self.pause_game()
+
+    def close_open(self) -> bool:
+        """Close what is open on the board (a chain drawn, a power-up armed); True if any."""
+        return False
+
+    def pause_game(self) -> None:
+        """Pause in a dialog with Resume and Menu (the clock stops while it is up)."""
+        from twofold.ui.app.dialogs import PauseDialog
+
+        self.app.push_screen(PauseDialog(), self.after_pause)
+
+    def after_pause(self, choice: str | None) -> None:
+        if choice == "menu":
+            self.action_menu()
 
     def action_maximize_board(self) -> None:
         if self.maximized is not None:

@@ -286,8 +286,8 @@ class HelpScreen(TwofoldScreen[None]):
         return tutorial_mode(self._modes())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "tutorial":
-            return True if self._tutorial_mode() is not None else None
+        if action == "tutorial":  # a mode with no tutorial offers no key for one
+            return self._tutorial_mode() is not None
         return True
 
     def action_tutorial(self) -> None:

@@ -137,7 +137,7 @@ class MenuScreen(TwofoldScreen[None]):
             return Option(prompt, id=mode_id, disabled=True)
         best = app.best_score(mode_id)
         best_text = _("best {best}").format(best=best) if best else _("no games yet")
-        waiting = _("▶ game in progress") if app.has_save(mode_id) else ""
+        waiting = _("▶ game in progress") if app.game_waits(mode_id) else ""
         prompt = Text.assemble(
             (f"{title:<{TITLE_WIDTH}}", "bold"),
             (f"{best_text:<18}", ""),

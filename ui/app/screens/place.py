@@ -51,8 +51,7 @@ class PlaceScreen(DialogEnding, BoardScreen):
         Binding("enter,space", "place", _("Place"), tooltip=_("Play the aimed place"),
                 id="place.place"),
         *game_bindings("place"),
-        Binding("escape", "menu", _("Menu"), show=False,
-                tooltip=_("Save and go back to the mode menu"), id="place.escape"),
+        Binding("escape", "escape", _("Cancel or pause"), show=False, id="place.escape"),
     ]  # fmt: skip
 
     # -- layout ------------------------------------------------------------------------------

@@ -42,7 +42,11 @@ class SettingsScreen(TwofoldScreen[None]):
 
     DEFAULT_CSS = """
     SettingsScreen #settings {
-        padding: 1 2;
+        padding: 0 2;
+    }
+    SettingsScreen #settings-title {
+        text-style: bold;
+        color: $primary;
     }
     SettingsScreen .settings--row {
         height: auto;
@@ -81,6 +85,7 @@ class SettingsScreen(TwofoldScreen[None]):
         language_options = languages()
         codes = [code for _label, code in language_options]
         with VerticalScroll(id="settings"):
+            yield Label(_("Settings"), id="settings-title")  # as Statistics has its own
             with HorizontalGroup(classes="settings--row"):
                 yield Label(_("Theme"), classes="settings--label")
                 yield Select(

@@ -61,8 +61,7 @@ class SlideScreen(DialogEnding, BoardScreen):
                 tooltip=_("Move right"), id="slide.right"),
         # h is a move here (vim keys): a plugin slide mode's hint is on i
         *game_bindings("slide", hint_key="i"),
-        Binding("escape", "menu", _("Menu"), show=False,
-                tooltip=_("Save and go back to the mode menu"), id="slide.escape"),
+        Binding("escape", "escape", _("Cancel or pause"), show=False, id="slide.escape"),
     ]  # fmt: skip
 
     # -- layout ------------------------------------------------------------------------------

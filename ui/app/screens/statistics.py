@@ -70,6 +70,10 @@ def tile_strip(tiles: tuple[int, ...]) -> Text:
     return strip
 
 
+#: the columns of the recent-scores plot each game takes
+GAME_COLUMNS = 2
+
+
 class StatisticsScreen(TwofoldScreen[None]):
     """Records of one mode at a time; pick the mode in the list or with [ and ]."""
 
@@ -92,6 +96,7 @@ class StatisticsScreen(TwofoldScreen[None]):
     }
     StatisticsScreen #stats-scores {
         height: 4;
+        max-width: 100%;
         margin-top: 1;
     }
     StatisticsScreen #stats-scores-range {
@@ -164,6 +169,9 @@ class StatisticsScreen(TwofoldScreen[None]):
         sparkline.data = [float(s) for s in scores]
         # an empty plot is its sentence alone (a Sparkline of nothing draws a solid block)
         sparkline.display = bool(scores)
+        # a bar a game, never stretched: one game (a Sparkline of one value fills its
+        # whole width) is one bar, and equal scores a short flat line, not a wall
+        sparkline.styles.width = GAME_COLUMNS * len(scores)
         if scores:
             summary = ngettext(
                 "{count} recent game, lowest {low}, highest {high}, last {last}",

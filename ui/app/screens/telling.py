@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from twofold.core.i18n import _
 from twofold.core.presentation import upcoming_words
 from twofold.core.rules import largest_tile
-from twofold.ui.app.dialogs import ResultDialog
+from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.links import game_link
 
 if TYPE_CHECKING:
@@ -69,15 +69,17 @@ class Telling:
 
     def action_copy_link(self: GameScreen) -> None:
         link = self.share()
-        self.app.copy_to_clipboard(link)
         self.announce(_("Copied the link {link}.").format(link=link))
-        self.notify(link, title=_("Link copied"))
+        self.show_copied(_("Link copied"), link)
 
     def action_copy_result(self: GameScreen) -> None:
-        text = self.result_text()
-        self.app.copy_to_clipboard(text)
         self.announce(_("Copied the result."))
-        self.app.push_screen(ResultDialog(_("Result copied"), text))
+        self.show_copied(_("Result copied"), self.result_text())
+
+    def show_copied(self: GameScreen, title: str, text: str) -> None:
+        """Copy ``text`` and show it whole, in one dialog for every copy (link and result)."""
+        self.app.copy_to_clipboard(text)
+        self.app.push_screen(ResultDialog(title, text))
 
     def read_lines(self: GameScreen) -> list[str]:
         """The board row by row in the mode's words, then what comes next, if anything."""
@@ -86,6 +88,7 @@ class Telling:
         return [*lines, words[:1].upper() + words[1:] + "."] if words else lines
 
     def action_read_board(self: GameScreen) -> None:
-        lines = self.read_lines()
-        self.announce("\n".join(lines))
-        self.notify("\n".join(lines), title=_("The board"), timeout=8)
+        """The board in words in a dialog, one way in every mode (never a toast that
+        outlives its screen)."""
+        self.finish_animation()
+        self.app.push_screen(BoardReading(self.read_lines()))

@@ -6,14 +6,21 @@ them showing the same keys as before. Each rebuild restyles a dozen widgets; at 
 start that was five to eight rebuilds, and a 2248 chain added one a key. This Footer
 compares what it would show (each key, its label in the current language, whether it is
 enabled) with what it shows, and leaves itself alone when the two are equal.
+
+Where the keys do not fit the width, they wrap onto more lines (``wrapping``) rather than
+run off the edge ("r Rea"): every key shown is shown whole.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
+
+from twofold.ui.app.widgets.wrapping import wrap
 
 
 class Footer(TextualFooter):
@@ -23,6 +30,8 @@ class Footer(TextualFooter):
         super().__init__(id=id, classes=classes)
         #: what the last rebuild showed (None: nothing built yet)
         self._shown: tuple[Any, ...] | None = None
+        #: the keys as built, and their widths on one line (measured before any wrapping)
+        self._measured: tuple[tuple[Widget, ...], tuple[int, ...]] = ((), ())
 
     def shown_keys(self, screen: Screen[Any]) -> tuple[Any, ...]:
         """What the Footer would show for ``screen`` now: its keys, labels, enabled states and
@@ -42,3 +51,28 @@ class Footer(TextualFooter):
             return  # the same keys, labels and states: nothing to build again
         super().bindings_changed(screen)
         self._shown = shown
+
+    async def recompose(self) -> None:
+        await super().recompose()
+        wrap(self, [], 0)  # back on one line, where each key shows its own width
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """The keys on one line if they fit beside the palette's key, else on more lines."""
+        keys = tuple(child for child in self.children if not child.has_class("-command-palette"))
+        if not keys or not self.size.width:
+            return
+        if self._measured[0] != keys:
+            if self.has_class("-wrapped"):
+                return  # measured only on one line: a grid stretches a key to its column
+            widths = tuple(key.outer_size.width + key.styles.margin.width for key in keys)
+            if not all(widths):
+                return  # not laid out yet
+            self._measured = (keys, widths)
+        palette = sum(
+            child.outer_size.width for child in self.children if child.has_class("-command-palette")
+        )
+        wrap(self, self._measured[1], self.size.width - palette)

@@ -1,0 +1,144 @@
+"""Steps per second of twofold's learning environments, beside gymnasium-2048's.
+
+Every environment is made through ``gymnasium.make`` (its wrappers included) and played
+by random legal actions: an action drawn from ``info["action_mask"]`` (gymnasium-2048
+has no mask: a random action of its four, an illegal move counted in its ``info``),
+resetting when an episode ends. The rows take turns, ``--rounds`` times, so a busy
+machine slows each alike; the table gives each row's median. Target (issue 34): twofold's
+2048 at least twice gymnasium-2048's steps a second, with masks on.
+
+gymnasium-2048 is installed for this benchmark only (``pip install gymnasium-2048``);
+it is no dependency of twofold. Without it the table has no side-by-side ratio.
+
+    .venv/bin/python benchmarks/bench_rl.py [--seconds 3] [--rounds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+import twofold.rl
+
+TARGET = 2.0
+DROP = Path(__file__).resolve().parents[1] / "examples" / "twofold-drop"
+GYMNASIUM_2048 = "gymnasium_2048/TwentyFortyEight-v0"
+
+
+def single(
+    env_id: str, masked: bool, onehot: bool = False, **kwargs: Any
+) -> Callable[[float], float]:
+    """Steps a second of one environment over ``seconds`` of wall time."""
+    env: gym.Env[Any, Any] = gym.make(env_id, **kwargs)
+    if onehot:
+        env = twofold.rl.OneHot(env, planes=16)
+    rng = np.random.default_rng(0)
+    _obs, info = env.reset(seed=0)
+    actions = env.action_space.n  # type: ignore[attr-defined]
+
+    def run(seconds: float) -> float:
+        nonlocal info
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            for _ in range(100):
+                if masked:
+                    legal = np.flatnonzero(info["action_mask"])
+                    action = legal[rng.integers(len(legal))]
+                else:
+                    action = int(rng.integers(actions))
+                _obs, _reward, over, cut, info = env.step(action)
+                if over or cut:
+                    _obs, info = env.reset()
+            steps += 100
+        return steps / (time.perf_counter() - start)
+
+    return run
+
+
+def vector(env_id: str, count: int) -> Callable[[float], float]:
+    """Steps a second (over all ``count`` environments) of an async vector environment."""
+    envs = gym.make_vec(env_id, num_envs=count, vectorization_mode="async")
+    rng = np.random.default_rng(0)
+    _obs, info = envs.reset(seed=0)
+
+    def run(seconds: float) -> float:
+        nonlocal info
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            # an ended game's row has no legal action: the vector resets it on this step
+            legal = [np.flatnonzero(row) for row in info["action_mask"]]
+            actions = np.array([rng.choice(row) if len(row) else 0 for row in legal])
+            _obs, _rewards, _over, _cut, info = envs.step(actions)
+            steps += count
+        return steps / (time.perf_counter() - start)
+
+    return run
+
+
+def drop_env_id() -> str:
+    """The drop example registered from the checkout (it is not installed here)."""
+    sys.path.insert(0, str(DROP))
+    import twofold_drop
+
+    env_id = "twofold/drop-v0"
+    if env_id not in gym.registry:
+        mode = twofold_drop.modes()[0]
+        gym.register(env_id, entry_point=lambda **kwargs: twofold.rl.TwofoldEnv(mode, **kwargs))
+    return env_id
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="each row's turn")
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    rows: dict[str, Callable[[float], float]] = {}
+    try:
+        import gymnasium_2048  # noqa: F401
+
+        rows["gymnasium-2048 (4x4, random actions, no mask)"] = single(GYMNASIUM_2048, False)
+    except ImportError:
+        print("gymnasium-2048 is not installed: no side-by-side ratio", file=sys.stderr)
+    rows["twofold/2048-v0 (masks on)"] = single("twofold/2048-v0", True)
+    rows["twofold/2048-v0 (masks on, results=False: no proof an episode)"] = single(
+        "twofold/2048-v0", True, results=False
+    )
+    rows["twofold/2048-v0 + OneHot, 4x4x16 (gymnasium-2048's observation)"] = single(
+        "twofold/2048-v0", True, onehot=True
+    )
+    rows["twofold/2248-v0 (taps)"] = single("twofold/2248-v0", True)
+    rows["twofold/drop-v0 (the drop example)"] = single(drop_env_id(), True)
+    rows["twofold/2048-v0, async vector of 8 (all 8 counted)"] = vector("twofold/2048-v0", 8)
+    for run in rows.values():
+        run(0.5)  # warm: the move tables and memoised lines fill as boards are met
+    found: dict[str, list[float]] = {name: [] for name in rows}
+    for _round in range(args.rounds):
+        for name, run in rows.items():
+            found[name].append(run(args.seconds))
+    medians = {name: statistics.median(values) for name, values in found.items()}
+    table = Table(title=f"random legal steps a second (median of {args.rounds} turns)")
+    table.add_column("environment")
+    table.add_column("steps/s", justify="right")
+    for name, value in medians.items():
+        table.add_row(name, f"{value:,.0f}")
+    Console().print(table)
+    base = next((v for k, v in medians.items() if k.startswith("gymnasium-2048")), None)
+    for name in [n for n in medians if n.startswith("twofold/2048-v0 (masks on")] if base else []:
+        ratio = medians[name] / base
+        verdict = "meets" if ratio >= TARGET else "misses"
+        print(f"{name} / gymnasium-2048: {ratio:.2f}x ({verdict} the {TARGET:g}x target)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

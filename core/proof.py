@@ -1,0 +1,370 @@
+"""Proofs: a game's whole log as one short line anyone can replay (issue 31).
+
+A proof names the mode, the game code and the rules version, says how the game was
+played (with hints, or by a program), and holds every action of the log, ``undo``
+included. It is written in the game codes' alphabet (Crockford's base32, read as codes
+are: case-insensitive, ``I``/``L`` as ``1``, ``O`` as ``0``, hyphens and spaces ignored):
+``TF``, the format symbol ``1``, the payload, and six check symbols (30 bits of
+BLAKE2b over the rest), so a typo or a cut-off proof is refused rather than misread.
+
+The payload is one range-coded number (rANS on Python's integers, so it is exact):
+every field is a choice among weighted options, and an option costs about
+``log2(total / weight)`` bits. An action is a mode's own choices when the mode offers an
+:class:`~twofold.core.capabilities.ActionCoder` (``Mode.proof``: 2048 ranks a move among
+the legal ones, under two bits; 2248 walks a chain cell by cell), and otherwise its text,
+an action seen before costing only its index. A game is replayed from the proof alone.
+
+The stable API (the command line, the leaderboard and the learning environment use it):
+
+- :func:`proof_of` ``(mode, code, actions, *, hinted=False, program=False) -> str``:
+  the proof line of a game's log (``Game.log``);
+- :func:`replay` ``(text, find_mode, *, max_actions=...) -> Replayed``: the game a proof
+  holds, replayed, or :class:`ProofError` with a one-line reason.
+
+:mod:`twofold.core.verify` reads a whole pasted result and checks its headline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from twofold.core.capabilities import ActionCoder
+from twofold.core.choices import (
+    Reader,
+    Texts,
+    Writer,
+    read_id,
+    read_number,
+    write_id,
+    write_number,
+)
+from twofold.core.codes import ALPHABET, CODE_COUNT, code_from_number, code_number
+from twofold.core.game import UNDO, undo_depth
+from twofold.core.i18n import _
+from twofold.core.rules import Mode, Refused
+
+PREFIX = "TF"
+#: the format of the payload; a new format gets a new symbol, and old ones stay readable
+FORMAT = "1"
+CHECK_SYMBOLS = 6
+#: the most actions a proof is replayed to, unless the caller says otherwise
+MAX_ACTIONS = 1_000_000
+_PERSON = b"twofold-proof"
+_SYMBOL = {ch: i for i, ch in enumerate(ALPHABET)}
+_LOOKALIKES = str.maketrans({"I": "1", "L": "1", "O": "0"})
+#: the kinds of step in the log: a mode's own choices, undo, an action as text, the end
+_ACTION, _UNDO, _TEXT, _END = range(4)
+FindMode = Callable[[str], Mode | None]
+
+
+class ProofError(ValueError):
+    """A proof that cannot be read or does not replay; the message is one line."""
+
+
+# -- the game, replayed --------------------------------------------------------------------
+
+
+@dataclass
+class Replayed:
+    """The game a proof holds, replayed: the mode, the code, the final state, the log."""
+
+    mode: Mode
+    code: str
+    state: Any
+    actions: list[str]
+    #: the rules version the proof names (0: written without the mode's action coder)
+    version: int
+    hinted: bool = False
+    program: bool = False
+
+    @property
+    def undos(self) -> int:
+        return sum(1 for action in self.actions if action == UNDO)
+
+    @property
+    def played(self) -> str:
+        """How the game was played: ``program``, ``hints``, ``undo`` or ``unassisted``."""
+        if self.program:
+            return "program"
+        if self.hinted:
+            return "hints"
+        return "undo" if self.undos else "unassisted"
+
+
+class _Play:
+    """A game played forward with the rules alone: the state and undo's history."""
+
+    def __init__(self, mode: Mode, code: str, coder: ActionCoder | None) -> None:
+        self.mode = mode
+        self.rules = mode.rules
+        self.state = mode.rules.new_game(code)
+        self.history: deque[Any] = deque(maxlen=undo_depth(mode))
+        self.advance = getattr(coder, "advance", None)
+
+    def step(self, action: str) -> str:
+        """Play one action; return it as the log keeps it. Refused if it changes nothing."""
+        action = self.rules.parse(action)
+        if action == UNDO:
+            if not self.history:
+                raise Refused(_("nothing to undo"))
+            self.state = self.rules.undo(self.history[-1], self.state)
+            self.history.pop()
+            return action
+        if self.advance is not None:
+            after = self.advance(self.state, action)
+            if after == self.state:
+                raise Refused(_("changed nothing"))
+        else:
+            outcome = self.rules.apply(self.state, action)
+            if not outcome.changed:
+                raise Refused(_("changed nothing"))
+            after = outcome.state
+        if self.history.maxlen:
+            self.history.append(self.state)
+        self.state = after
+        return action
+
+
+def _kinds(play: _Play, coder: ActionCoder | None, counts: list[int]) -> list[int]:
+    """The weights of the next step's kinds, from how often each has come so far."""
+    return [
+        counts[_ACTION] + 1 if coder is not None else 0,
+        counts[_UNDO] + 1 if play.history else 0,
+        counts[_TEXT] + 1,
+        1,
+    ]
+
+
+def _coder(mode: Mode) -> ActionCoder | None:
+    coder = mode.proof
+    return coder if isinstance(coder, ActionCoder) else None
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def proof_of(
+    mode: Mode,
+    code: str,
+    actions: Iterable[str],
+    *,
+    hinted: bool = False,
+    program: bool = False,
+) -> str:
+    """The proof line of the game ``actions`` (a ``Game.log``) make on ``code`` in ``mode``.
+
+    Raises :class:`ProofError` when the log does not replay.
+    """
+    coder = _coder(mode)
+    writer = Writer()
+    write_id(writer, mode.id)
+    writer.uniform(code_number(code), CODE_COUNT)
+    writer.uniform(int(coder is not None), 2)
+    write_number(writer, coder.version if coder is not None else 0)
+    writer.uniform(int(hinted), 2)
+    writer.uniform(int(program), 2)
+    play, texts, counts = _Play(mode, code, coder), Texts(), [0, 0, 0, 0]
+    for number, action in enumerate(actions, start=1):
+        try:
+            _write_action(writer, play, coder, texts, counts, action)
+        except (Refused, ValueError) as refusal:
+            raise ProofError(
+                _("action {number} ({action!r}) does not replay: {reason}").format(
+                    number=number, action=action, reason=refusal
+                )
+            ) from None
+    writer.pick(_END, _kinds(play, coder, counts))
+    return _text(writer.number())
+
+
+def _write_action(
+    writer: Writer,
+    play: _Play,
+    coder: ActionCoder | None,
+    texts: Texts,
+    counts: list[int],
+    action: str,
+) -> None:
+    weights = _kinds(play, coder, counts)
+    choices = None
+    if action == UNDO:
+        kind = _UNDO
+    else:
+        choices = coder.encode(play.state, action) if coder is not None else None
+        kind = _TEXT if choices is None else _ACTION
+    writer.pick(kind, weights)
+    counts[kind] += 1
+    if kind == _TEXT:
+        texts.write(writer, action)
+    for index, options in choices or ():
+        writer.pick(index, options)
+    play.step(action)
+
+
+def _text(number: int) -> str:
+    payload = _symbols(number)
+    body = PREFIX + FORMAT + payload
+    return body + _check(body)
+
+
+def _symbols(number: int) -> str:
+    bits = format(number, "b")
+    bits = "0" * (-len(bits) % 5) + bits
+    return "".join(ALPHABET[int(bits[i : i + 5], 2)] for i in range(0, len(bits), 5))
+
+
+def _check(body: str) -> str:
+    digest = hashlib.blake2b(body.encode("ascii"), digest_size=4, person=_PERSON).digest()
+    value = int.from_bytes(digest, "big") >> 2
+    return "".join(ALPHABET[(value >> (5 * i)) & 31] for i in reversed(range(CHECK_SYMBOLS)))
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def normalise(text: str) -> str:
+    """A proof as its symbols: upper case, look-alikes read as codes read them, no spaces."""
+    return "".join(text.split()).replace("-", "").upper().translate(_LOOKALIKES)
+
+
+def is_proof(text: str) -> bool:
+    """Whether ``text`` looks like a proof line (``TF1...``), checked or not."""
+    symbols = normalise(text)
+    return symbols.startswith(PREFIX) and all(ch in _SYMBOL for ch in symbols)
+
+
+def _number(text: str) -> int:
+    symbols = normalise(text)
+    if not symbols.startswith(PREFIX) or len(symbols) < len(PREFIX) + 2 + CHECK_SYMBOLS:
+        raise ProofError(_("this is not a twofold proof (a proof starts with TF1)"))
+    bad = next((ch for ch in symbols if ch not in _SYMBOL), None)
+    if bad is not None:
+        raise ProofError(
+            _("a proof has only 0-9 and A-Z without I, L, O or U, not {ch!r}").format(ch=bad)
+        )
+    body, check = symbols[:-CHECK_SYMBOLS], symbols[-CHECK_SYMBOLS:]
+    if body[len(PREFIX)] != FORMAT:
+        raise ProofError(
+            _(
+                "this proof has format {format}, which this twofold cannot read: update twofold"
+            ).format(format=body[len(PREFIX)])
+        )
+    if _check(body) != check:
+        raise ProofError(_("the proof's check does not match: a symbol is wrong or missing"))
+    payload = body[len(PREFIX) + 1 :]
+    if len(payload) > 1 and payload[0] == "0":
+        raise ProofError(_("the proof's check does not match: a symbol is wrong or missing"))
+    return int("".join(format(_SYMBOL[ch], "05b") for ch in payload), 2)
+
+
+def replay(text: str, find_mode: FindMode, *, max_actions: int = MAX_ACTIONS) -> Replayed:
+    """The game the proof ``text`` holds, replayed with the rules of ``find_mode(id)``.
+
+    Raises :class:`ProofError` (one line) when the proof cannot be read: a bad check, an
+    unknown mode or rules version, an action its rules refuse, more than ``max_actions``.
+    """
+    reader = Reader(_number(text))
+    try:
+        mode_id = read_id(reader)
+        code = code_from_number(reader.uniform(CODE_COUNT))
+        compact = bool(reader.uniform(2))
+        version = read_number(reader, 1 << 30)
+        hinted, program = bool(reader.uniform(2)), bool(reader.uniform(2))
+    except (ValueError, UnicodeDecodeError):
+        raise ProofError(_("the proof cannot be read")) from None
+    mode = find_mode(mode_id)
+    if mode is None:
+        raise ProofError(
+            _("the mode {mode!r} is not installed here (its plugin is missing)").format(
+                mode=mode_id
+            )
+        )
+    coder = _coder(mode) if compact else None
+    _check_version(mode, compact, version)
+    try:
+        play = _Play(mode, code, coder)
+        actions = _read_actions(reader, play, coder, max_actions)
+    except ProofError:
+        raise
+    except Exception as error:  # a plugin's fault, or data its coder did not write
+        raise ProofError(
+            _("the proof does not replay in {mode}: {error}").format(mode=mode.id, error=error)
+        ) from None
+    if reader.x:
+        raise ProofError(_("the proof cannot be read: it goes on past the end of the game"))
+    return Replayed(mode, code, play.state, actions, version, hinted, program)
+
+
+def _check_version(mode: Mode, compact: bool, version: int) -> None:
+    coder = _coder(mode)
+    if not compact:
+        return
+    if coder is None:
+        raise ProofError(
+            _("this proof needs {mode}'s action coder, which this install lacks").format(
+                mode=mode.id
+            )
+        )
+    if version > coder.version:
+        raise ProofError(
+            _(
+                "this proof is of a newer version of {mode}'s rules ({version}; this twofold "
+                "has {mine}): update twofold or the plugin"
+            ).format(mode=mode.id, version=version, mine=coder.version)
+        )
+    if version != coder.version:
+        raise ProofError(
+            _(
+                "this proof is of version {version} of {mode}'s rules, which this twofold "
+                "no longer replays (it has {mine})"
+            ).format(mode=mode.id, version=version, mine=coder.version)
+        )
+
+
+def _read_actions(
+    reader: Reader, play: _Play, coder: ActionCoder | None, max_actions: int
+) -> list[str]:
+    texts, counts, actions = Texts(), [0, 0, 0, 0], []
+    while True:
+        kind = reader.pick(_kinds(play, coder, counts))
+        if kind == _END:
+            return actions
+        if len(actions) >= max_actions:
+            raise ProofError(_("the proof has more than {count} actions").format(count=max_actions))
+        counts[kind] += 1
+        if kind == _UNDO:
+            action = UNDO
+        elif kind == _TEXT:
+            action = texts.read(reader)
+        else:
+            assert coder is not None  # weight 0 without one
+            action = coder.decode(play.state, reader.pick)
+        try:
+            actions.append(play.step(action))
+        except Refused as refusal:
+            raise ProofError(
+                _("action {number} ({action!r}) is not allowed there: {reason}").format(
+                    number=len(actions) + 1, action=action, reason=refusal
+                )
+            ) from None
+
+
+def game_key(replayed: Replayed) -> str:
+    """One game's identity, whatever proof holds it: the mode, the code and the log."""
+    log = "\n".join([replayed.mode.id, replayed.code, *replayed.actions])
+    return hashlib.sha256(log.encode("utf-8")).hexdigest()
+
+
+__all__: Sequence[str] = (
+    "ProofError",
+    "Replayed",
+    "game_key",
+    "is_proof",
+    "normalise",
+    "proof_of",
+    "replay",
+)

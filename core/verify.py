@@ -1,0 +1,213 @@
+"""Verifying a result: replay its proof and check what its headline claims (issue 31).
+
+A pasted result is the headline, the link and the proof (:mod:`twofold.core.result`);
+any of the first two may be missing, and the proof may be all there is. The proof is
+replayed on its deal with no database and no network. What a replay proves: this log of
+actions, played on that code, gives these figures (so the game was played on that deal,
+by the rules of this version). What it cannot prove: who or what chose the actions; that
+a proof claims no hints and no program is the player's word.
+
+The stable API: :func:`verify` ``(text, find_mode=None, *, max_actions=...) -> Verified``,
+raising :class:`~twofold.core.proof.ProofError` when the proof cannot be read.
+``Verified.status`` is 0 when the figures are as claimed and 1 when the headline claims
+others; :func:`as_dict` is the same as one JSON object.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any
+
+from twofold.core.codes import CodeError, parse_share
+from twofold.core.daily import daily_code, utc_today
+from twofold.core.i18n import _
+from twofold.core.plugins import registry
+from twofold.core.proof import MAX_ACTIONS, FindMode, ProofError, Replayed, is_proof, replay
+from twofold.core.rules import largest_tile
+
+#: the first day a daily code is looked for on (none was dealt before twofold's)
+FIRST_DAY = date(2024, 1, 1)
+_NUMBER = re.compile(r"(\d[\d,.\u00a0\u202f']*)\s*$")
+OK, CLAIMS_DIFFER = 0, 1
+
+
+@dataclass
+class Verified:
+    """What a proof replays to, and whether a headline claimed the same."""
+
+    replayed: Replayed
+    day: date | None
+    score: int
+    largest: int
+    moves: int
+    #: what the headline claimed that the replay does not give, one line each
+    differences: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> int:
+        return CLAIMS_DIFFER if self.differences else OK
+
+    @property
+    def mode_id(self) -> str:
+        return self.replayed.mode.id
+
+    @property
+    def code(self) -> str:
+        return self.replayed.code
+
+    @property
+    def played(self) -> str:
+        return self.replayed.played
+
+    @property
+    def assisted(self) -> bool:
+        return self.played != "unassisted"
+
+
+def played_words(played: str) -> str:
+    """How a game was played, as a person reads it."""
+    return {
+        "unassisted": _("unassisted"),
+        "undo": _("with undo"),
+        "hints": _("with hints"),
+        "program": _("played by a program"),
+    }[played]
+
+
+def split_result(text: str) -> tuple[str | None, str | None, str]:
+    """A pasted result as (headline, link, proof); the proof is every line from ``TF1``."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    start = next((i for i, line in enumerate(lines) if is_proof(line)), None)
+    if start is None:
+        start = len(lines) - 1 if lines else 0
+    proof = "".join(lines[start:])
+    before = lines[:start]
+    headline = next((line for line in before if line.lower().startswith("twofold ")), None)
+    link = next((line for line in before if line is not headline), None)
+    return headline, link, proof
+
+
+def day_of(mode_id: str, code: str, today: date | None = None) -> date | None:
+    """The UTC day whose daily code of ``mode_id`` is ``code`` (up to tomorrow), or None."""
+    day = (today or utc_today()) + timedelta(days=1)
+    while day >= FIRST_DAY:
+        if daily_code(mode_id, day) == code:
+            return day
+        day -= timedelta(days=1)
+    return None
+
+
+def verify(
+    text: str,
+    find_mode: FindMode | None = None,
+    *,
+    max_actions: int = MAX_ACTIONS,
+    today: date | None = None,
+) -> Verified:
+    """Replay the proof in ``text`` (a whole result or its proof line) and check its claims."""
+    headline, link, proof = split_result(text)
+    found: FindMode = find_mode or (lambda mode_id: registry().modes.get(mode_id.lower()))
+    replayed = replay(proof, found, max_actions=max_actions)
+    mode = replayed.mode
+    day = None
+    if mode.daily:
+        day = day_of(mode.id, replayed.code, today)
+        if day is None:
+            raise ProofError(
+                _("{code} is not a daily code of {mode}: the proof is of another game").format(
+                    code=replayed.code, mode=mode.id
+                )
+            )
+    if link is not None:
+        _check_link(link, replayed)
+    state = replayed.state
+    verified = Verified(replayed, day, state.score, largest_tile(state.board), state.moves)
+    if headline is not None:
+        verified.differences = _differences(headline, verified)
+    return verified
+
+
+def _check_link(link: str, replayed: Replayed) -> None:
+    share = link.rsplit("game=", 1)[-1].replace("%2F", "/").replace("%2f", "/")
+    try:
+        mode_id, code = parse_share(share)
+    except CodeError:
+        return  # not a link twofold wrote: nothing is claimed by it
+    if (mode_id, code) != (replayed.mode.id.lower(), replayed.code):
+        raise ProofError(
+            _("the link names {link} but the proof is of {mode}/{code}").format(
+                link=f"{mode_id}/{code}", mode=replayed.mode.id, code=replayed.code
+            )
+        )
+
+
+def _claimed(headline: str) -> list[int]:
+    """The numbers a headline ends its figures with: the score, the tile, then the rest."""
+    _title, _sep, rest = headline.partition(": ")
+    numbers = []
+    for part in rest.split(" · "):
+        match = _NUMBER.search(part.strip())
+        if match:
+            digits = re.sub(r"\D", "", match.group(1))
+            numbers.append(int(digits) if digits else -1)
+    return numbers
+
+
+def _differences(headline: str, verified: Verified) -> list[str]:
+    claimed = _claimed(headline)
+    found: list[str] = []
+    names = (
+        (_("the score"), verified.score),
+        (_("the largest tile"), verified.largest),
+    )
+    for (name, true), said in zip(names, claimed, strict=False):
+        if said != true:
+            found.append(
+                _("the headline claims {claimed} for {what}, the replay gives {true}").format(
+                    claimed=said, what=name, true=true
+                )
+            )
+    if len(claimed) < len(names):
+        found.append(_("the headline claims no score and largest tile"))
+    return found
+
+
+def as_dict(verified: Verified) -> dict[str, Any]:
+    """The verified figures as one JSON object (``twofold verify --json``)."""
+    replayed = verified.replayed
+    return {
+        "verified": verified.status == OK,
+        "mode": verified.mode_id,
+        "title": replayed.mode.title,
+        "code": verified.code,
+        "day": verified.day.isoformat() if verified.day else None,
+        "score": verified.score,
+        "largest": verified.largest,
+        "moves": verified.moves,
+        "actions": len(replayed.actions),
+        "undos": replayed.undos,
+        "played": verified.played,
+        "assisted": verified.assisted,
+        "rules_version": replayed.version,
+        "differences": list(verified.differences),
+    }
+
+
+def describe(verified: Verified) -> list[str]:
+    """The verified figures as lines for a person (``twofold verify``)."""
+    replayed = verified.replayed
+    lines = [
+        _("Mode: {title} ({mode})").format(title=replayed.mode.title, mode=verified.mode_id),
+        _("Code: {code}").format(code=verified.code[:4] + "-" + verified.code[4:]),
+    ]
+    if verified.day is not None:
+        lines.append(_("Day: {day}").format(day=verified.day.isoformat()))
+    lines += [
+        _("Score: {score}").format(score=verified.score),
+        _("Largest tile: {largest}").format(largest=verified.largest),
+        _("Moves: {moves}").format(moves=verified.moves),
+        _("Played: {how}").format(how=played_words(verified.played)),
+    ]
+    return lines

@@ -1,0 +1,45 @@
+"""``twofold/MODE-v0`` for every installed mode, plugins included.
+
+Gymnasium 1.0 removed the entry-point plugin system of Gymnasium 0.26 to 0.29 (the
+``gymnasium.envs`` group, loaded on ``import gymnasium``): a package's environments are
+registered when it is imported. So ``import twofold.rl`` (or ``gymnasium.register_envs
+(twofold.rl)``) registers them, and ``gymnasium.make("twofold.rl:twofold/2248-v0")``
+imports it by itself, Gymnasium's ``module:id`` form.
+"""
+
+from __future__ import annotations
+
+import re
+
+import gymnasium as gym
+
+from twofold.core import plugins
+
+NAMESPACE = "twofold"
+VERSION = 0
+ENTRY_POINT = "twofold.rl.env:TwofoldEnv"
+#: what Gymnasium takes as an environment's name (a mode id is never empty, has no "/")
+_NAME = re.compile(r"[\w.-]+")
+
+
+def env_id(mode_id: str) -> str:
+    """The environment id of a mode: ``twofold/2248-daily-v0``."""
+    return f"{NAMESPACE}/{mode_id}-v{VERSION}"
+
+
+def register_envs(registry: plugins.Registry | None = None) -> list[str]:
+    """Register every mode of ``registry`` (the installed ones by default); the ids given.
+
+    A mode whose id Gymnasium cannot take as a name (a character beyond letters, digits,
+    ``_ . -``) is left out; an id registered already is kept as it is.
+    """
+    found = plugins.registry() if registry is None else registry
+    ids = []
+    for mode in found.modes.values():
+        if not _NAME.fullmatch(mode.id):
+            continue
+        name = env_id(mode.id)
+        if name not in gym.registry:
+            gym.register(id=name, entry_point=ENTRY_POINT, kwargs={"mode": mode.id})
+        ids.append(name)
+    return ids

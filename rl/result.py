@@ -1,0 +1,26 @@
+"""An episode's result: what a person pastes after a game, with its proof (issue 31).
+
+At the end of an episode ``info["result"]`` is :func:`twofold.core.result.result_text` of
+the game played: the headline, the link and the proof, the proof marked as played by a
+program (an agent is one), so ``twofold verify`` replays it and says so.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from twofold.core.game import Flags, Game
+from twofold.core.result import result_text
+from twofold.rl.episode import Episode
+
+
+def result_of(episode: Episode, day: date | None = None) -> str:
+    """The result text of ``episode`` (a daily mode's ``day`` names its board's date)."""
+    game = Game(
+        mode=episode.mode,
+        code=episode.code,
+        state=episode.state,
+        log=list(episode.log),
+        flags=Flags(uncounted=True, solver=True),
+    )
+    return result_text(game, day=day)
