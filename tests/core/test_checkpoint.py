@@ -141,8 +141,12 @@ def test_a_game_resumed_from_its_checkpoint_is_the_game_replayed_from_the_start(
         if not first.game.log:
             return  # nothing played, nothing saved
         kept = stored_checkpoint(mode_id)
-        assert (kept is not None) == (len(first.game.log) >= checkpoint.EVERY)
+        # a checkpoint is taken at a move (never just after an undo), once there are EVERY
+        log = first.game.log
+        due = any(action != "undo" for action in log[checkpoint.EVERY - 1 :])
+        assert (kept is not None) == due
         if kept is not None:
+            assert log[kept["at"] - 1] != "undo"
             assert from_checkpoint(mode) is not None  # the checkpoint itself is used
         session, replayed = resume(mode)
         same_game(session.game, replayed)
