@@ -14,8 +14,8 @@ from twofold.variants.chain2248.autoplay import autoplayer_for
 from twofold.variants.chain2248.board import merge_value
 from twofold.variants.chain2248.codec import ChainCodec
 from twofold.variants.chain2248.guide import help_text, tutorial
-from twofold.variants.chain2248.proof import ChainCoder
 from twofold.variants.chain2248.powerups import POWERUPS
+from twofold.variants.chain2248.proof import ChainCoder
 from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
 from twofold.variants.chain2248.state import ChainState
 
