@@ -90,9 +90,10 @@ def test_ctrl_c_stops_every_worker_and_prints_the_games_finished(tmp_path: Path)
     workers: set[int] = (
         wait_until(lambda: len(descendants(solve.pid)) >= 2 and descendants(solve.pid), 30) or set()
     )
-    # let the workers finish some games: a second of their CPU is past their start-up (a
-    # quarter of a second each) and some hundred depth-1 games (a 3 s sleep was not, when busy)
-    wait_until(lambda: sum(map(cpu_seconds, workers)) >= 1, 120)
+    # let the workers finish some games: three seconds of their CPU is past their start-up
+    # (0.6 s each with the proof codec and the front: one second was not) and some hundred
+    # depth-1 games (a fixed sleep was not, when busy)
+    wait_until(lambda: sum(map(cpu_seconds, workers)) >= 3, 120)
     workers |= descendants(solve.pid)
     solve.send_signal(signal.SIGINT)
     try:

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from textual import events, on
+from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical
@@ -25,6 +25,7 @@ from textual.widgets import DataTable, Label, Static
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.settings import Settings
+from twofold.ui.app.key_capture import KeyCapture
 from twofold.ui.app.language import key_label
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
@@ -277,44 +278,6 @@ def apply_keymap(app: App[Any], settings: Settings) -> None:
 
 
 # -- the screen ------------------------------------------------------------------------------
-
-
-class KeyCapture(TwofoldScreen[str | None], ModalScreen[str | None]):
-    """Waits for one key press and gives it back; Esc gives None."""
-
-    #: the app lets even its priority keys (ctrl+q, ctrl+p) through to this screen
-    CAPTURES_KEYS: ClassVar[bool] = True
-
-    DEFAULT_CSS = """
-    KeyCapture {
-        align: center middle;
-    }
-    KeyCapture #capture {
-        width: 60;
-        max-width: 100%;
-        height: auto;
-        padding: 1 2;
-        border: round $accent;
-        background: $surface;
-    }
-    KeyCapture Label {
-        width: 100%;
-    }
-    """
-
-    def __init__(self, prompt: str) -> None:
-        super().__init__()
-        self.prompt = prompt
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="capture"):
-            yield Label(self.prompt)
-            yield Label(_("Esc cancels."), classes="muted")
-
-    def on_key(self, event: events.Key) -> None:
-        event.stop()
-        event.prevent_default()
-        self.dismiss(None if event.key == "escape" else event.key)
 
 
 class KeyBindingsScreen(TwofoldScreen[None]):
