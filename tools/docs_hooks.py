@@ -11,6 +11,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from mkdocs.plugins import event_priority
+
 ROOT = Path(__file__).resolve().parent.parent
 STAGED = ROOT / "build" / "api-src"
 #: the folders installed as subpackages of twofold (pyproject.toml's package-dir)
@@ -30,6 +32,8 @@ def stage() -> Path:
     return STAGED
 
 
+# first of every plugin: mkdocstrings drops a path that does not exist yet in its own on_config
+@event_priority(100)
 def on_config(config: Any) -> Any:
     # mkdocs.yml gives mkdocstrings ``paths: [build/api-src]``; it reads them when it collects
     stage()
