@@ -15,6 +15,7 @@ import sys
 from twofold.core.i18n import _
 from twofold.ui.command.serve import (
     ServeError,
+    add_listening,
     allowed_hosts,
     host_name,
     is_loopback,
@@ -23,26 +24,11 @@ from twofold.ui.command.serve import (
 )
 from twofold.ui.command.usage import USAGE_ERROR
 
-DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host",
-        default=DEFAULT_HOST,
-        metavar=_("HOST"),
-        help=_("address to listen on (default {host}: this computer only)").format(
-            host=DEFAULT_HOST
-        ),
-    )
-    parser.add_argument(
-        "--port",
-        type=int,
-        default=DEFAULT_PORT,
-        metavar=_("PORT"),
-        help=_("port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
-    )
+    add_listening(parser, DEFAULT_PORT)
     parser.add_argument(
         "--database",
         metavar=_("URL"),

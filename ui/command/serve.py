@@ -34,7 +34,8 @@ class ServeError(Exception):
     """Why the server cannot start; the message is the one line shown."""
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
+def add_listening(parser: argparse.ArgumentParser, port: int) -> None:
+    """``--host`` and ``--port``, as every twofold web service takes them."""
     parser.add_argument(
         "--host",
         default=DEFAULT_HOST,
@@ -46,10 +47,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port",
         type=int,
-        default=DEFAULT_PORT,
+        default=port,
         metavar=_("PORT"),
-        help=_("port to listen on (default {port}; 0 picks a free one)").format(port=DEFAULT_PORT),
+        help=_("port to listen on (default {port}; 0 picks a free one)").format(port=port),
     )
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_listening(parser, DEFAULT_PORT)
     parser.add_argument(
         "--allow-host",
         action="append",
