@@ -101,6 +101,43 @@ class TwofoldApp(TranslatedApp):
             screen.apply_settings()
         return changed
 
+    def rebuild_screens(self) -> None:
+        """Build every screen again in the current language, as a restart would.
+
+        The screens are popped (a game screen saves its game as it goes), the registry's
+        titles and descriptions are made again, and the menu, the games that were open
+        (resumed from their saves) and the Settings screen come back in the same order.
+
+        The work runs from the app's own message queue: awaiting it inside a handler of
+        a screen it pops would wait for that screen forever.
+        """
+        self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        from twofold.core import plugins
+        from twofold.ui.app.keys import KeyBindingsScreen
+        from twofold.ui.app.screens.menu import MenuScreen
+        from twofold.ui.app.screens.settings import SettingsScreen
+
+        stack = list(self.screen_stack)[1:]
+        games = [s.session for s in twofold_screens(stack) if s.session is not None]
+        tops = [s for s in stack if isinstance(s, SettingsScreen | KeyBindingsScreen)]
+        for screen in twofold_screens(stack):
+            # the games go on: their screens let go of them without closing their sessions,
+            # so no game is replaced, ended or dropped (a second window keeps its own game)
+            screen.keep_session()
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        if self.registry is plugins.registry():
+            # mode titles and descriptions are made in the language of their registration
+            plugins.reset()
+            self.registry = plugins.registry()
+        await self.push_screen(MenuScreen())
+        for session in games:
+            self.reopen(session)
+        for screen in tops:
+            await self.push_screen(type(screen)())
+
     # -- records -----------------------------------------------------------------------------
 
     def best_score(self, mode_id: str, *, live: bool = True) -> int:

@@ -1,4 +1,5 @@
-"""What plays each kind of controls in the app: one table, read by the menu and the app.
+"""What plays each kind of controls in the app: one table, read by the menu and the app;
+and which keys of its screen a mode offers.
 
 Each kind of ``Mode.controls`` names the module and the class of its game screen. A
 screen module is only looked for when the menu is drawn (so the menu opens fast) and
@@ -7,9 +8,32 @@ imported when a mode of its kind is opened.
 
 from __future__ import annotations
 
+from textual.binding import Binding, BindingType
+
+from twofold.core.rules import Mode
+
 #: ``Mode.controls`` -> (the module of its screen, the screen class)
 SCREENS: dict[str, tuple[str, str]] = {
     "slide": ("twofold.ui.app.screens.slide", "SlideScreen"),
     "chain": ("twofold.ui.app.chain", "ChainScreen"),
     "place": ("twofold.ui.app.screens.place", "PlaceScreen"),
 }
+
+
+def offers(mode: Mode, binding: BindingType) -> bool:
+    """Whether ``mode`` has what a key of its screen does (a hint, a sample, a power-up...)."""
+    if not isinstance(binding, Binding):
+        return True
+    name, _sep, rest = binding.action.partition("(")
+    needs = {
+        "hint": mode.hint,
+        "sample": mode.sample,
+        "watch_solver": mode.autoplayer,
+        "tutorial": mode.tutorial or None,
+    }
+    if name in needs:
+        return needs[name] is not None
+    if name == "arm_key":
+        key = rest.strip("()'\"")
+        return any(p.key == key for p in mode.powerups)
+    return True

@@ -188,8 +188,7 @@ def key_actions(classes: list[type[Screen[Any]]] | None = None) -> list[KeyActio
 def offered_actions(actions: list[KeyAction], modes: list[Any]) -> list[KeyAction]:
     """The actions some installed mode offers: a game screen's Hint, Sample or Watch the
     solver is listed only where a mode played on that screen has it (a key listed acts)."""
-    from twofold.ui.app.controls import SCREENS
-    from twofold.ui.app.screens.help import offers
+    from twofold.ui.app.controls import SCREENS, offers
 
     played_on = {name: controls for controls, (_module, name) in SCREENS.items()}
     kept = []

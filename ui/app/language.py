@@ -330,7 +330,7 @@ class TranslatedApp(App[Any]):
         """Use ``language`` ("" or None: the environment's) from now on.
 
         Key labels change at once; True when the language changed, so the screens on
-        the stack should be built again (:func:`redraw`).
+        the stack should be built again (``TwofoldApp.rebuild_screens``).
         """
         before = i18n.current_language()
         code = i18n.set_language(language or None)
@@ -348,43 +348,3 @@ class TranslatedPalette(QuietPalette):
         from rich.text import Text
 
         self.show_no_matches(Align.center(Text(_("No matches found"), style="not bold")))
-
-
-async def redraw(app: Any) -> None:
-    """Build every screen again in the current language, as a restart would.
-
-    The screens are popped (a game screen saves its game as it goes), the registry's
-    titles and descriptions are made again, and the menu, the games that were open
-    (resumed from their saves) and the Settings screen come back in the same order.
-
-    The work runs from the app's own message queue: awaiting it inside a handler of
-    a screen it pops would wait for that screen forever.
-    """
-    app.call_later(_rebuild, app)
-
-
-async def _rebuild(app: Any) -> None:
-    from twofold.core import plugins
-    from twofold.ui.app.keys import KeyBindingsScreen
-    from twofold.ui.app.screens.menu import MenuScreen
-    from twofold.ui.app.screens.settings import SettingsScreen
-    from twofold.ui.app.seams import twofold_screens
-
-    stack = list(app.screen_stack)[1:]
-    games = [s.session for s in twofold_screens(stack) if s.session is not None]
-    tops = [s for s in stack if isinstance(s, SettingsScreen | KeyBindingsScreen)]
-    for screen in twofold_screens(stack):
-        # the games go on: their screens let go of them without closing their sessions,
-        # so no game is replaced, ended or dropped (a second window keeps its own game)
-        screen.keep_session()
-    while len(app.screen_stack) > 1:
-        await app.pop_screen()
-    if app.registry is plugins.registry():
-        # mode titles and descriptions are made in the language of their registration
-        plugins.reset()
-        app.registry = plugins.registry()
-    await app.push_screen(MenuScreen())
-    for session in games:
-        app.reopen(session)
-    for screen in tops:
-        await app.push_screen(type(screen)())

@@ -6,6 +6,8 @@ to save settings, refresh records, keep or close games and fill the command pale
 each hook does nothing until a screen has something to do. A screen asks its app for
 settings, modes and saving through :class:`AppHost`, which ``TwofoldApp`` is; on another
 app (a test's own) :attr:`TwofoldScreen.host` is None and the screen keeps its defaults.
+The screens that only ever run on twofold's app (the menu, statistics, settings, a game)
+see it as a :class:`TwofoldHost`, so no screen imports the app that opens it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual.screen import Screen
 
+from twofold.core.keeper import Store
 from twofold.core.plugins import Registry
+from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.language import TranslatedScreen
@@ -35,6 +39,36 @@ class AppHost(Protocol):
 
     def save_settings(self, settings: Settings) -> bool:
         """Use and keep ``settings``; True when the language changed."""
+        ...
+
+
+class TwofoldHost(AppHost, Protocol):
+    """All that twofold's own screens ask of its app (``TwofoldApp`` is one)."""
+
+    store: Store
+
+    def best_score(self, mode_id: str, *, live: bool = True) -> int:
+        """The records' best score (``live=False``: of finished games only)."""
+        ...
+
+    def game_waits(self, mode_id: str) -> bool:
+        """Whether a saved game of the mode waits to be resumed."""
+        ...
+
+    def screen_reason(self, mode: Mode) -> str | None:
+        """Why the mode cannot be played in this app, or None."""
+        ...
+
+    def open_mode(self, mode_id: str) -> bool:
+        """Open the mode's screen, resuming its saved game; False if it cannot be played."""
+        ...
+
+    def prune_sessions(self) -> None:
+        """Let go of the sessions whose screens have closed."""
+        ...
+
+    def rebuild_screens(self) -> None:
+        """Build every screen again in the current language, as a restart would."""
         ...
 
 

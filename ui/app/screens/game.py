@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -32,7 +32,7 @@ from twofold.ui.app.dialogs import WinDialog
 from twofold.ui.app.screens.assist import Assisting
 from twofold.ui.app.screens.replacing import Replacing
 from twofold.ui.app.screens.telling import Telling
-from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
 from twofold.ui.app.widgets.announce import AnnouncementLine
@@ -40,9 +40,6 @@ from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.topbar import TopBar
 from twofold.ui.cells import for_people
 from twofold.ui.practice import practice_words
-
-if TYPE_CHECKING:
-    from twofold.ui.app.app import TwofoldApp
 
 
 def clock_text(seconds: float) -> str:
@@ -78,7 +75,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     def _offered_bindings(self) -> BindingsMap:
         """This screen's keys, less those for what the mode lacks (a Sample in 2248...)."""
-        from twofold.ui.app.screens.help import offers
+        from twofold.ui.app.controls import offers
 
         kept = {
             key: [binding for binding in bindings if offers(self.mode, binding)]
@@ -89,7 +86,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
     # -- the pieces -------------------------------------------------------------------------
 
     @property
-    def twofold(self) -> TwofoldApp:
+    def twofold(self) -> TwofoldHost:
         return self.app  # type: ignore[return-value]
 
     @property

@@ -1,4 +1,8 @@
-"""Help: the rules of the mode in play and every key of its screen."""
+"""Help: the rules of the mode in play and every key of its screen.
+
+``offers`` (whether a mode has what a key does) is ``twofold.ui.app.controls``'s, kept
+here under its old name.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ from textual.widgets import Markdown
 
 from twofold.core.i18n import N_, _, retranslate
 from twofold.core.rules import Mode
-from twofold.ui.app.controls import SCREENS
+from twofold.ui.app.controls import SCREENS, offers
+from twofold.ui.app.screens.menu_keys import menu_bindings
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
 from twofold.ui.app.widgets.footer import Footer
@@ -143,25 +148,6 @@ def screen_keys(screen: Screen[Any] | type[Screen[Any]]) -> list[BindingType]:
     return list(seen.values())
 
 
-def offers(mode: Mode, binding: BindingType) -> bool:
-    """Whether ``mode`` has what a key of its screen does (a hint, a sample, a power-up...)."""
-    if not isinstance(binding, Binding):
-        return True
-    name, _sep, rest = binding.action.partition("(")
-    needs = {
-        "hint": mode.hint,
-        "sample": mode.sample,
-        "watch_solver": mode.autoplayer,
-        "tutorial": mode.tutorial or None,
-    }
-    if name in needs:
-        return needs[name] is not None
-    if name == "arm_key":
-        key = rest.strip("()'\"")
-        return any(p.key == key for p in mode.powerups)
-    return True
-
-
 def mode_section(
     mode: Mode,
     keymap: Mapping[str, str] | None,
@@ -212,9 +198,7 @@ def help_markdown(
                 "resumed exactly where you left it."
             ),
         ]
-        from twofold.ui.app.screens.menu import MenuScreen
-
-        parts += [f"## {_('Keys in the menu')}", keys_table(MenuScreen.BINDINGS, keymap)]
+        parts += [f"## {_('Keys in the menu')}", keys_table(menu_bindings(), keymap)]
         for each in _families(modes or _registered_modes()):
             parts += mode_section(each, keymap)
         if tutorial_mode(modes or _registered_modes()) is not None:

@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from twofold.core.i18n import _
-from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.screens.menu_keys import menu_bindings
+from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from twofold.ui.app.app import TwofoldApp
 
 TITLE_WIDTH = 20
 PROBLEM_PREFIX = "problem:"
@@ -62,20 +60,10 @@ class MenuScreen(TwofoldScreen[None]):
     }
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", _("Play"), tooltip=_("Open the highlighted mode"),
-                id="menu.open"),
-        Binding("question_mark,f1", "help", _("Help"), tooltip=_("Rules and keys"),
-                id="menu.help"),
-        Binding("t", "statistics", _("Statistics"), tooltip=_("Records and recent scores"),
-                id="menu.statistics"),
-        Binding("comma", "settings", _("Settings"), tooltip=_("Theme, motion, sound"),
-                id="menu.settings"),
-        Binding("q", "app.quit", _("Quit"), tooltip=_("Quit twofold"), id="menu.quit"),
-    ]  # fmt: skip
+    BINDINGS: ClassVar[list[BindingType]] = menu_bindings()
 
     @property
-    def twofold(self) -> TwofoldApp:
+    def twofold(self) -> TwofoldHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:

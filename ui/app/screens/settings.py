@@ -4,7 +4,7 @@ they change."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -13,11 +13,8 @@ from textual.containers import HorizontalGroup, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Switch
 
 from twofold.core.i18n import _, available_languages, language_name
-from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.footer import Footer
-
-if TYPE_CHECKING:
-    from twofold.ui.app.app import TwofoldApp
 
 #: the settings shown as switches: field name -> label
 SWITCHES = ("reduced_motion", "sound", "auto_hint")
@@ -76,7 +73,7 @@ class SettingsScreen(TwofoldScreen[None]):
     ]  # fmt: skip
 
     @property
-    def twofold(self) -> TwofoldApp:
+    def twofold(self) -> TwofoldHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -144,12 +141,10 @@ class SettingsScreen(TwofoldScreen[None]):
             self._change(theme=event.value)
 
     @on(Select.Changed, "#setting-language")
-    async def _language(self, event: Select.Changed) -> None:
+    def _language(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and self._change(language=event.value):
-            from twofold.ui.app.language import redraw
-
             # Every screen is built again in the new language, this one included.
-            await redraw(self.app)
+            self.twofold.rebuild_screens()
 
     @on(Button.Pressed, "#setting-keys")
     def _keys(self) -> None:

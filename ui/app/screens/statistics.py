@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -15,12 +15,9 @@ from textual.widgets import Label, Select, Sparkline, Static
 from twofold.core.i18n import _, ngettext
 from twofold.core.records import Records
 from twofold.core.rules import Mode
-from twofold.ui.app.seams import TwofoldScreen
+from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.tiles import tile_style
-
-if TYPE_CHECKING:
-    from twofold.ui.app.app import TwofoldApp
 
 
 def duration(seconds: float) -> str:
@@ -118,7 +115,7 @@ class StatisticsScreen(TwofoldScreen[None]):
         self.start_mode = mode_id
 
     @property
-    def twofold(self) -> TwofoldApp:
+    def twofold(self) -> TwofoldHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
