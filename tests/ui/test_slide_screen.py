@@ -466,7 +466,7 @@ async def test_watching_the_solver_and_taking_over(
         screen = slide(app)
         assert screen.active_bindings["v"].binding.action == "watch_solver"
         screen.action_watch_solver()  # V; Pilot's press would wait for an idle app
-        assert screen.watching
+        assert screen.assisting.watching
         # Pilot waits for an idle app, which a playing solver never is: plain sleeps.
         for _ in range(200):
             await asyncio.sleep(0.01)
@@ -475,16 +475,16 @@ async def test_watching_the_solver_and_taking_over(
         assert screen.session.game.state.moves >= 3
         assert screen.session.game.flags.solver and screen.session.game.flags.uncounted
         screen.on_key(events.Key("v", "v"))  # its own key is left to toggle it
-        assert screen.watching
+        assert screen.assisting.watching
         screen.on_key(events.Key("x", "x"))  # any other key takes over
-        assert not screen.watching
+        assert not screen.assisting.watching
         moves = screen.session.game.state.moves
         await pilot.pause(0.1)
         assert screen.session.game.state.moves == moves
         screen.action_watch_solver()
-        assert screen.watching
+        assert screen.assisting.watching
         screen.action_watch_solver()
-        assert not screen.watching
+        assert not screen.assisting.watching
 
 
 def test_modes_offer_sample_and_solver_only_through_the_contract(make_app: AppFactory):

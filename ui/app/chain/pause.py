@@ -2,64 +2,65 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import events
 from textual.timer import Timer
 
-if TYPE_CHECKING:
-    from twofold.ui.app.chain.screen import ChainScreen
+from twofold.ui.app.chain.playing import ChainPlaying
 
 #: seconds without an action before the automatic hint appears
 AUTO_HINT_SECONDS = 10.0
 
 
 class Pausing:
-    """Pause and the idle timer of :class:`ChainScreen` (a part of it)."""
+    """Pause and the idle timer of the chain screen (a part it holds)."""
 
-    paused: bool = False
-    #: the quiet seconds before the automatic hint (a test shortens it on the class)
-    auto_hint_seconds: float = AUTO_HINT_SECONDS
-    _idle_timer: Timer | None = None
+    def __init__(self, screen: ChainPlaying) -> None:
+        self.screen = screen
+        self.paused = False
+        self._idle_timer: Timer | None = None
 
-    def set_paused(self: ChainScreen, paused: bool) -> None:
+    def set_paused(self, paused: bool) -> None:
         """Hide the board and stop the clock, or show it and play on."""
         if paused == self.paused:
             return
+        screen = self.screen
         self.paused = paused
-        self.set_class(paused, "-paused")
+        screen.set_class(paused, "-paused")
         if paused:
-            self.board.cancel()
-            self.disarm(refresh=False)
-            self.game.pause()
+            screen.board.cancel()
+            screen.disarm(refresh=False)
+            screen.game.pause()
         else:
-            if not self.game.over and self.is_current:
-                self.game.resume()
-            self.board.focus()
-        self.refresh_all()
+            if not screen.game.over and screen.is_current:
+                screen.game.resume()
+            screen.board.focus()
+        screen.refresh_all()
 
-    def focus_lost(self: ChainScreen) -> None:
-        if not self.game.over:
+    def focus_lost(self) -> None:
+        if not self.screen.game.over:
             self.set_paused(True)
 
-    def action_pause(self: ChainScreen) -> None:
-        self.finish_animation()
+    def toggle(self) -> None:
+        self.screen.finish_animation()
         self.set_paused(not self.paused)
 
-    def on_click(self: ChainScreen, event: events.Click) -> None:
+    def clicked(self, event: events.Click) -> None:
+        """A click on the paused board's words plays on."""
         if self.paused and event.widget is not None and event.widget.id == "chain-paused":
             self.set_paused(False)
 
-    def restart_idle(self: ChainScreen) -> None:
+    def restart_idle(self) -> None:
+        screen = self.screen
         if self._idle_timer is not None:
             self._idle_timer.stop()
             self._idle_timer = None
-        if self.settings.auto_hint and self.mode.hint is not None:
-            self._idle_timer = self.set_timer(self.auto_hint_seconds, self._auto_hint)
+        if screen.settings.auto_hint and screen.mode.hint is not None:
+            self._idle_timer = screen.set_timer(screen.auto_hint_seconds, self._auto_hint)
 
-    def _auto_hint(self: ChainScreen) -> None:
+    def _auto_hint(self) -> None:
         self._idle_timer = None
-        if self.paused or self.armed or self.board.chain or self.game.over:
+        screen = self.screen
+        if self.paused or screen.armed or screen.board.chain or screen.game.over:
             return
-        if self.is_current:
-            self.action_hint()
+        if screen.is_current:
+            screen.action_hint()

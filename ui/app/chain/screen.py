@@ -5,7 +5,8 @@ protocol (``chain 7,0 6,0``, ``hammer 3,2``, ...). The screen never decides what
 legal: the mode's judge previews a chain, the rules refuse, and the screen shows the
 refusal. Its parts: the board and its chain controls (``twofold.ui.app.board.chain``),
 power-ups (``arming``), pause and the automatic hint (``pause``), the end of a game
-(``ending``), the line of words over the board (``status``).
+(``ending``), each an object the screen holds and calls (``playing`` declares what they may
+ask of it); the line of words over the board (``status``) and the praise (``praise``).
 """
 
 from __future__ import annotations
@@ -13,34 +14,31 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from rich.style import Style
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import Static
 
 from twofold.core.capabilities import Hint
 from twofold.core.codes import format_code
-from twofold.core.events import Earned, Merged, Praised, Removed
 from twofold.core.game import Step
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault, key_name, owner_of
-from twofold.core.rules import largest_tile
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.chain.arming import Arming, cell_text
 from twofold.ui.app.chain.ending import Ending
 from twofold.ui.app.chain.judge import ModeJudge
-from twofold.ui.app.chain.pause import Pausing
+from twofold.ui.app.chain.pause import AUTO_HINT_SECONDS, Pausing
 from twofold.ui.app.chain.powerups import PowerUpBar
+from twofold.ui.app.chain.praise import celebration
 from twofold.ui.app.chain.status import StatusLine, armed_prompt, tile_count
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import BoardScreen
 from twofold.ui.app.textual_private import node_bindings
 from twofold.ui.app.widgets.announce import AnnouncementLine
-from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 from twofold.ui.cells import for_people
 
 #: a palette command: title, what it does, and what runs it
@@ -49,7 +47,7 @@ Command = tuple[str, str, Callable[[], Any]]
 SLOT_KEYS = ("1", "2", "3")
 
 
-class ChainScreen(Arming, Pausing, Ending, BoardScreen):
+class ChainScreen(BoardScreen):
     """Play one chain mode through its session."""
 
     TOPBAR_ID = "chain-topbar"
@@ -107,6 +105,8 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
 
     #: actions the palette lists by another name (the power-ups' own, in palette_extras)
     PALETTE_HIDDEN: ClassVar[frozenset[str]] = frozenset({"arm_key"})
+    #: the quiet seconds before the automatic hint (a test shortens it on the class)
+    auto_hint_seconds: ClassVar[float] = AUTO_HINT_SECONDS
     #: actions that play on the board, off while paused
     _PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {"cursor", "add", "enter", "remove_last", "arm", "arm_key", "undo", "hint", "read_board"}
@@ -117,12 +117,45 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self._bind_powerup_keys()
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
         self._board = ChainBoard(session.game.state.board, self.judge, self._merge, id="board")
+        self.arming = Arming(self)
+        self.pausing = Pausing(self)
+        self.ending = Ending(self)
 
     # -- the pieces ------------------------------------------------------------------------
 
     @property
     def board(self) -> ChainBoard:
         return self._board
+
+    @property
+    def paused(self) -> bool:
+        return self.pausing.paused
+
+    @property
+    def armed(self) -> str | None:
+        """The power-up waiting for its tiles, or None."""
+        return self.arming.armed
+
+    def action_arm(self, name: str) -> None:
+        self.arming.arm(name)
+
+    def disarm(self, *, refresh: bool = True) -> None:
+        self.arming.disarm(refresh=refresh)
+
+    def action_pause(self) -> None:
+        self.pausing.toggle()
+
+    def on_click(self, event: events.Click) -> None:
+        self.pausing.clicked(event)
+
+    def focus_lost(self) -> None:
+        self.pausing.focus_lost()
+
+    def game_over(self) -> None:
+        self.ending.check_end()
+
+    def time_up(self) -> None:
+        self.ending.time_up()
 
     @property
     def status_line(self) -> StatusLine:
@@ -139,9 +172,9 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         super().on_mount()
         self.board.focus()
         self.refresh_all()
-        self.restart_idle()
+        self.pausing.restart_idle()
         if not self.first_tutorial():
-            self.call_after_refresh(self.check_end)
+            self.call_after_refresh(self.ending.check_end)
 
     def opening_words(self) -> str:
         # what the game is about is the mode's own sentence; the screen only names the code
@@ -151,7 +184,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     def apply_settings(self) -> None:
         super().apply_settings()
         if self.is_mounted:
-            self.restart_idle()
+            self.pausing.restart_idle()
 
     def _judge_failed(self, error: BaseException) -> None:
         fault = PluginFault(self.mode.id, error, owner_of(self.mode.id))
@@ -171,12 +204,12 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     def _prompt(self) -> str:
         if self.paused:
             return _("Paused")
-        armed = self.armed_powerup()
+        armed = self.arming.armed_powerup()
         return armed_prompt(armed, len(self.board.picks)) if armed is not None else ""
 
     def _resting(self) -> Text:
         board = self.board
-        if self.hint_pending:
+        if self.assisting.hint_pending:
             return Text(_("Looking for a hint…"))
         if board.hint:
             text = Text(_("Hint: "))
@@ -204,56 +237,29 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         self._board.finish_animation()
 
     def after_step(self, before: Any, step: Step) -> None:
-        self.ended = False
+        self.ending.ended = False
         self.disarm(refresh=False)
         if not step.changed:
             self.board.show(self.state.board)  # the chain drawn so far is gone all the same
         super().after_step(before, step)  # the board draws the step, animated or not
         self._celebrate(before, step)
         self.refresh_all()
-        self.restart_idle()
-        self.check_end()
+        self.pausing.restart_idle()
+        self.ending.check_end()
 
     def _celebrate(self, before: Any, step: Step) -> None:
         """Praise, retirements and new highest tiles (from the mode's milestone) in words."""
-        parts: list[tuple[str, Style]] = []
-        earned = {e.tile: e.powerup for e in step.events if isinstance(e, Earned)}
-        names = {p.id: p.name for p in self.mode.powerups}
-        highest = largest_tile(before.board)
-        milestone = self.mode.milestone
-        for event in step.events:
-            if isinstance(event, Praised):
-                parts.append((_(event.word) + "!", Style(bold=True, italic=True)))
-            elif isinstance(event, Merged) and milestone and event.value > highest:
-                if event.value >= milestone:
-                    banner = _("New tile: {value}").format(value=event.value)
-                    powerup = earned.get(event.value)
-                    if powerup:
-                        banner += " · " + _("one more {powerup}").format(
-                            powerup=names.get(powerup, powerup)
-                        )
-                    parts.append((f" {banner} ", tile_style(event.value)))
-                    self.board.celebrate(event.cell)
-            elif isinstance(event, Removed) and event.reason == "retired":
-                parts.append(
-                    (
-                        _("The {value} has retired: no more {value}s.").format(value=event.value),
-                        Style(bold=True),
-                    )
-                )
-        if parts:
-            text = Text()
-            for i, (words, style) in enumerate(parts):
-                if i:
-                    text.append("   ")
-                text.append(words, style=style)
-            self.status_line.say(text)
+        words, cells = celebration(self.mode, before.board, step.events)
+        for cell in cells:
+            self.board.celebrate(cell)
+        if words is not None:
+            self.status_line.say(words)
 
     @on(ChainBoard.ChainChanged)
     def _chain_changed(self, message: ChainBoard.ChainChanged) -> None:
         if self.status_line.refusal and message.chain:
             self.status_line.clear_refusal()
-        self.restart_idle()
+        self.pausing.restart_idle()
         self.refresh_status()
         self.refresh_keys()
 
@@ -268,18 +274,18 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
 
     @on(ChainBoard.Picked)
     def _picked(self, message: ChainBoard.Picked) -> None:
-        self.picked(message.cell)
+        self.arming.picked(message.cell)
 
     def game_replaced(self) -> None:
-        self.ended = False
-        self.set_paused(False)
+        self.ending.ended = False
+        self.pausing.set_paused(False)
         self.disarm(refresh=False)
         self.status_line.clear()
         self.board.show(self.state.board)
         self.show_upcoming()
         self.refresh_all()
-        self.restart_idle()
-        self.call_after_refresh(self.check_end)
+        self.pausing.restart_idle()
+        self.call_after_refresh(self.ending.check_end)
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -348,20 +354,20 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
         elif self.armed is not None:
             self.disarm()
         elif self.paused:
-            self.set_paused(False)
+            self.pausing.set_paused(False)
         else:
             return False
         return True
 
     def pause_game(self) -> None:
-        self.set_paused(True)  # the board hidden behind the dialog, as P hides it
+        self.pausing.set_paused(True)  # the board hidden behind the dialog, as P hides it
         super().pause_game()
 
     def after_pause(self, choice: str | None) -> None:
         if choice == "menu":
             self.action_menu()
         else:
-            self.set_paused(False)
+            self.pausing.set_paused(False)
 
     def action_undo(self) -> None:
         self.finish_animation()
@@ -406,7 +412,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
     def after_tutorial(self) -> None:
         """Back from the tutorial: the board has the keys, and a stuck board its offer."""
         self.board.focus()
-        self.call_after_refresh(self.check_end)
+        self.call_after_refresh(self.ending.check_end)
 
     def palette_extras(self) -> list[Command]:
         """Actions with no key of their own, for the command palette."""
@@ -415,7 +421,7 @@ class ChainScreen(Arming, Pausing, Ending, BoardScreen):
             (_("Cancel the chain"), _("Drop the chain being drawn"), self.board.cancel),
             (_("Take back the last tile"), _("Remove the last tile of the chain"),
              self.action_remove_last),
-            (_("End game"), _("End a stuck game and see the result"), self.end_game),
+            (_("End game"), _("End a stuck game and see the result"), self.ending.end_game),
         ]  # fmt: skip
         for powerup in self.mode.powerups:
             extras.append(

@@ -6,12 +6,16 @@ life (greeting, pause on focus loss, save on leaving, a plugin's fault), the top
 same key for the same action on every screen), and the mode's optional capabilities:
 Hint, Watch the solver (the autoplayer) and Sample appear only where the mode offers
 them. Subclasses add their board and what their controls need.
+
+Its parts are objects it holds and calls (``twofold.ui.app.screens.playing`` declares what
+they may ask of it): the hint and the solver (:class:`Assisting`), another game on the
+same screen (:class:`Replacing`), what it tells beyond the board (:class:`Telling`), the
+tutorial (:class:`Tutoring`) and the goal reached (:class:`Winning`). The screen's keys run
+its actions, each handed to its part.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import math
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -19,7 +23,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.widget import Widget
+from textual.worker import Worker
 
+from twofold.core.capabilities import Hint
 from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
 from twofold.core.i18n import _
@@ -28,10 +34,12 @@ from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
-from twofold.ui.app.dialogs import WinDialog
 from twofold.ui.app.screens.assist import Assisting
+from twofold.ui.app.screens.gauges import gauge_texts
 from twofold.ui.app.screens.replacing import Replacing
 from twofold.ui.app.screens.telling import Telling
+from twofold.ui.app.screens.tutoring import Tutoring
+from twofold.ui.app.screens.winning import Winning
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
@@ -42,12 +50,7 @@ from twofold.ui.cells import for_people
 from twofold.ui.practice import practice_words
 
 
-def clock_text(seconds: float) -> str:
-    whole = max(0, math.ceil(seconds))
-    return f"{whole // 60}:{whole % 60:02d}"
-
-
-class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
+class GameScreen(TwofoldScreen[None]):
     """One game of one mode: its life, its top bar and announcements, its common keys."""
 
     #: ids of the top bar and the announcement line (tests and styles find them by these)
@@ -72,6 +75,11 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         #: the keys the footer shows now (see refresh_keys)
         self._shown_keys: tuple[Any, ...] | None = None
         set_node_bindings(self, self._offered_bindings())
+        self.assisting = Assisting(self)
+        self.replacing = Replacing(self)
+        self.telling = Telling(self)
+        self.tutoring = Tutoring(self)
+        self.winning = Winning(self)
 
     def _offered_bindings(self) -> BindingsMap:
         """This screen's keys, less those for what the mode lacks (a Sample in 2248...)."""
@@ -114,6 +122,11 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         if self._settings is not None:
             return self._settings
         return self.host.settings if self.host is not None else Settings()
+
+    @property
+    def closed(self) -> bool:
+        """Whether this screen has let its session go (left, or quitting)."""
+        return self._session_closed
 
     @property
     def reduced_motion(self) -> bool:
@@ -209,29 +222,9 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
 
     def show_numbers(self) -> None:
         """The top bar: every gauge the mode names, built-in or its own."""
-        game = self.game
-        state = game.state
         own = self.status.gauges
         bar = self.topbar
-        for gauge in self.mode.gauges:
-            key = gauge.key
-            if key == "score":
-                text = _("Score {score}").format(score=state.score)
-            elif key == "best":
-                text = _("Best {best}").format(best=self.best)
-            elif key == "moves":
-                text = _("Moves {moves}").format(moves=state.moves)
-            elif key == "code":
-                text = format_code(game.code)
-                if game.flags.practice:
-                    text = _("{code} practice").format(code=text)
-            elif key == "clock":
-                left = game.time_left
-                text = _("Time {clock}").format(
-                    clock=clock_text(game.elapsed if left is None else left)
-                )
-            else:
-                text = f"{gauge.label} {own.get(key, '')}".strip()
+        for key, text in gauge_texts(self.mode, self.game, own, self.best):
             bar.set(key, text)
 
     def refresh_best(self) -> None:
@@ -291,71 +284,81 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
             self.app.bell()
         self.refresh_keys()
         if step.reached_goal and not self.game.flags.kept_going:
-            self.stop_solver()
-            dialog = WinDialog(self.mode.goal or 0, after.score, self.mode.aim_after_goal())
-            self.app.push_screen(dialog, self._won)
+            self.winning.show(after.score)
         elif step.changed and self.game.over:
             self.stop_solver()
-            self.game_over()
-
-    def _won(self, choice: str | None) -> None:
-        if choice == "new":
-            self.start(self.session.new_game)
-            return
-        self.game.flags.kept_going = True
-        self.session.save()
-        aim = self.mode.aim_after_goal()
-        if aim is None:
-            self.announce(_("Keep going!"))
-        else:
-            self.announce(_("Keep going: on towards {next}!").format(next=aim))
-        if self.game.over:
             self.game_over()
 
     def game_over(self) -> None:
         """The game has ended (subclasses show how)."""
 
-    # -- the tutorial ---------------------------------------------------------------------------
+    # -- the parts' actions ---------------------------------------------------------------------
 
     def first_tutorial(self) -> bool:
         """Show the mode's tutorial if this is the first game of its family; True if shown."""
-        if self.mode.tutorial and not self.tutorial_seen():
-            self.call_after_refresh(self._first_tutorial)
-            return True
-        return False
-
-    def tutorial_seen(self) -> bool:
-        """Whether this game's tutorial was shown: for the mode's family, or for any mode that
-        shows the very same pages (2248's Daily and Blitz teach what Classic taught)."""
-        modes = self.host.registry.modes.values() if self.host is not None else ()
-        families = {self.mode.family} | {
-            m.family for m in modes if m.tutorial == self.mode.tutorial
-        }
-        return any(self.settings.has_seen_tutorial(family) for family in families)
-
-    def _first_tutorial(self) -> None:
-        # never over a dialog (the dialog has the game's attention): it waits for an opening
-        if self.app.screen is self:
-            self.action_tutorial()
+        return self.tutoring.first()
 
     def action_tutorial(self) -> None:
-        """Show the mode's tutorial (its first game, and from Help)."""
-        from twofold.ui.app.screens.tutorial import TutorialScreen
+        self.tutoring.show()
 
-        if self.mode.tutorial:
-            self.app.push_screen(TutorialScreen(self.mode.tutorial), self.tutorial_done)
+    def keep_settings(self, settings: Settings) -> None:
+        self._settings = settings
 
-    def tutorial_done(self, _finished: bool | None = None) -> None:
-        """The tutorial was read or skipped: it is not shown by itself again for the family."""
-        settings = self.settings
-        family = self.mode.family
-        if not settings.has_seen_tutorial(family):
-            seen = dataclasses.replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
-            if self.host is not None:
-                self.host.save_settings(seen)
-            else:
-                self._settings = seen
-        self.after_tutorial()
+    def action_hint(self) -> None:
+        self.assisting.hint()
+
+    def hint_asked(self) -> None:
+        """The hint is being looked for (subclasses may say so)."""
+
+    def show_hint(self, hint: Hint | None) -> None:
+        if hint is None:
+            self.refused(_("No move to suggest"))
+            return
+        self.game.flags.hinted = True  # the result's proof says hints were shown
+        self.announce(_("Hint: {action}.").format(action=self.hint_words(hint)))
+
+    def hint_words(self, hint: Hint) -> str:
+        return for_people(hint.action)  # people count cells from 1
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.assisting.worker_changed(event)
+
+    def action_watch_solver(self) -> None:
+        self.assisting.watch()
+
+    def stop_solver(self) -> None:
+        self.assisting.stop()
+
+    def on_key(self, event: events.Key) -> None:
+        self.assisting.key_pressed(event.key)
+
+    def action_new_game(self) -> None:
+        self.replacing.new_game()
+
+    def action_restart(self) -> None:
+        self.replacing.restart()
+
+    def action_last_game(self) -> None:
+        self.replacing.last_game()
+
+    def action_sample(self) -> None:
+        self.replacing.sample()
+
+    def start_new_game(self) -> None:
+        """A new game at once, unasked (after the end, or the win, was seen)."""
+        self.replacing.start(self.session.new_game)
+
+    def game_replaced(self) -> None:
+        """Another game is on the board now (subclasses redraw and reset their input)."""
+
+    def action_copy_link(self) -> None:
+        self.telling.copy_link()
+
+    def action_copy_result(self) -> None:
+        self.telling.copy_result()
+
+    def action_read_board(self) -> None:
+        self.telling.read_board()
 
     def after_tutorial(self) -> None:
         """The game, once its tutorial is read: its end, if it is over."""
@@ -451,7 +454,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         if not self._session_closed:
             self._session_closed = True
             self.stop_solver()
-            self._autoplayer = None
+            self.assisting.let_go()
             self.finish_animation()
             self.game.pause()
             self.session.save()
@@ -460,7 +463,7 @@ class GameScreen(Assisting, Replacing, Telling, TwofoldScreen[None]):
         """Save the game and let it go (leaving the screen or quitting)."""
         if not self._session_closed:
             self._session_closed = True
-            self._autoplayer = None
+            self.assisting.let_go()
             self.finish_animation()
             self.session.close()
 

@@ -1,6 +1,6 @@
 """What every game screen with a board shares, whatever its controls: the board beside
 what comes next, each step drawn (animated, or where it ends under reduced motion), and
-for slide and place modes the game-over dialog.
+for slide and place modes the game-over dialog (:class:`DialogEnding`, a part).
 
 The board is one widget for every mode (``twofold.ui.app.board``); a screen only
 chooses its controls' subclass and reads their messages.
@@ -85,33 +85,54 @@ class BoardScreen(GameScreen):
 
 
 class DialogEnding:
-    """The end of a slide or place game: a dialog with the result, New game or Undo."""
+    """The end of a slide or place game: a dialog with the result, New game or Undo (a part
+    the screen holds)."""
 
-    def act(self: Any, action: str) -> Step | None:
-        if self.game.over and action != "undo":
-            self.finish_animation()
-            self.game_over()
-            return None
-        return super().act(action)  # type: ignore[misc]
+    def __init__(self, screen: BoardScreen) -> None:
+        self.screen = screen
 
-    def game_over(self: Any) -> None:
-        game = self.game
-        if not game.over or isinstance(self.app.screen, GameOverDialog):
+    def holds(self, action: str) -> bool:
+        """Whether the game is over for ``action`` (all but undo): the end is shown instead."""
+        if self.screen.game.over and action != "undo":
+            self.screen.finish_animation()
+            self.show()
+            return True
+        return False
+
+    def show(self) -> None:
+        screen = self.screen
+        game = screen.game
+        if not game.over or isinstance(screen.app.screen, GameOverDialog):
             return
         state = game.state
         dialog = GameOverDialog(
             state.score,
-            self.best,
+            screen.best,
             largest_tile(state.board),
             state.moves,
             game.can_undo,
-            self.status.over,
+            screen.status.over,
         )
-        self.app.push_screen(dialog, self._after_game_over)
+        screen.app.push_screen(dialog, self._chosen)
 
-    def _after_game_over(self: Any, choice: str | None) -> None:
+    def _chosen(self, choice: str | None) -> None:
+        screen = self.screen
         if choice == "new":
-            self.start(self.session.new_game)
+            screen.start_new_game()
         elif choice == "undo":
-            self.stop_solver()  # the player takes over from the solver
-            self.act("undo")
+            screen.stop_solver()  # the player takes over from the solver
+            screen.act("undo")
+
+
+class DialogBoardScreen(BoardScreen):
+    """A board screen whose game ends in a dialog (slide and place modes)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.ending = DialogEnding(self)
+
+    def act(self, action: str) -> Step | None:
+        return None if self.ending.holds(action) else super().act(action)
+
+    def game_over(self) -> None:
+        self.ending.show()

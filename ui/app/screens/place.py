@@ -26,12 +26,12 @@ from twofold.core.plugins import PluginFault
 from twofold.core.session import rules_faults
 from twofold.ui.app.board.place import Cell, PlaceBoard
 from twofold.ui.app.screens.game_keys import game_bindings
-from twofold.ui.app.screens.on_board import BoardScreen, DialogEnding
+from twofold.ui.app.screens.on_board import DialogBoardScreen
 from twofold.ui.app.widgets.announce import AnnouncementLine
 from twofold.ui.cells import for_people
 
 
-class PlaceScreen(DialogEnding, BoardScreen):
+class PlaceScreen(DialogBoardScreen):
     """A place-mode game: the board with its aim, what comes next, the announcement line."""
 
     DEFAULT_CSS = """

@@ -16,7 +16,7 @@ from twofold.core.codes import format_code
 from twofold.core.i18n import N_, _
 from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.screens.game_keys import game_bindings
-from twofold.ui.app.screens.on_board import BoardScreen, DialogEnding
+from twofold.ui.app.screens.on_board import DialogBoardScreen
 from twofold.ui.app.widgets.announce import AnnouncementLine
 
 MOVE = Binding.Group(_("Move"), compact=True)
@@ -31,7 +31,7 @@ MOVE_TIPS = {
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}
 
 
-class SlideScreen(DialogEnding, BoardScreen):
+class SlideScreen(DialogBoardScreen):
     """A slide-mode game: the board, its numbers, the arrows, the announcement line."""
 
     DEFAULT_CSS = """
