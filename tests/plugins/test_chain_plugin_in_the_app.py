@@ -19,7 +19,7 @@ from twofold.core.presentation import PowerUp, Status
 from twofold.core.rules import Mode, Outcome
 from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainScreen
 from twofold.ui.app.screens.help import screen_keys
 
 CODE = code_from_text("chain plugin")

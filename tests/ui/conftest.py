@@ -54,7 +54,7 @@ def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
 @pytest.fixture(autouse=True)
 def steady_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
     """ "No more moves" outlasts a slow, busy test machine (it gives way to the result)."""
-    from twofold.ui.app.chain import dialogs
+    from twofold.ui.app.screens.chain import dialogs
 
     monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)
 

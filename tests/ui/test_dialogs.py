@@ -14,13 +14,13 @@ from twofold.core.plugins import registry
 from twofold.core.settings import Settings
 from twofold.core.store import memory_store
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.chain.dialogs import (
+from twofold.ui.app.dialogs import ConfirmDialog, Dialog, GameOverDialog, ResultDialog, WinDialog
+from twofold.ui.app.screens.chain.dialogs import (
     BoardReading,
     ChainResultDialog,
     NoMoreMovesDialog,
     RescueDialog,
 )
-from twofold.ui.app.dialogs import ConfirmDialog, Dialog, GameOverDialog, ResultDialog, WinDialog
 
 SIZES = [(80, 24), (100, 32)]
 SnapCompare = Callable[..., bool]

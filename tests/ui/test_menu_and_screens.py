@@ -105,7 +105,7 @@ async def test_the_menu_lists_every_mode_plugin_modes_and_problems(make_app: App
 async def test_chain_modes_are_greyed_when_their_screen_is_missing(
     make_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ):
-    monkeypatch.setitem(sys.modules, "twofold.ui.app.chain", None)  # importing it fails
+    monkeypatch.setitem(sys.modules, "twofold.ui.app.screens.chain", None)  # importing it fails
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -174,7 +174,7 @@ async def test_a_chain_screen_that_fails_to_import_greys_its_modes(
     real_import = builtins.__import__
 
     def failing_import(name: str, *args: Any, **kwargs: Any) -> Any:
-        if name == "twofold.ui.app.chain":
+        if name == "twofold.ui.app.screens.chain":
             raise RuntimeError("broken chain screen")
         return real_import(name, *args, **kwargs)
 

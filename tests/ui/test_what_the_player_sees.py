@@ -18,9 +18,9 @@ from tests.waiting import notifications, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
-from twofold.ui.app.chain import ChainScreen
 from twofold.ui.app.dialogs import BoardReading, PauseDialog, ResultDialog
 from twofold.ui.app.keys import KeyBindingsScreen, key_actions
+from twofold.ui.app.screens.chain import ChainScreen
 from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.help import HelpScreen
 from twofold.ui.app.screens.menu import MenuScreen

@@ -17,14 +17,14 @@ from twofold.core.settings import Settings
 from twofold.core.store import memory_store
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board.chain import Cell, ChainBoard
-from twofold.ui.app.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainScreen
 
 
 @pytest.fixture(autouse=True)
 def steady_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     """Flashes and messages that outlast a slow, busy test machine."""
     from twofold.ui.app.board import chain as board
-    from twofold.ui.app.chain import dialogs, status
+    from twofold.ui.app.screens.chain import dialogs, status
 
     monkeypatch.setattr(board, "FLASH_SECONDS", 30.0)
     monkeypatch.setattr(dialogs, "NO_MORE_MOVES_SECONDS", 30.0, raising=False)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tests.ui_chain.conftest import FakeClock, board_of, drag, ladder, no_pairs, playing
 from tests.waiting import palette_lists
 from twofold.core.settings import Settings
-from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.app.dialogs import ConfirmDialog
+from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.app.screens.tutorial import TutorialScreen
 from twofold.ui.app.widgets.topbar import TopBar
 
@@ -270,7 +270,7 @@ async def test_a_click_on_the_paused_board_plays_on() -> None:
 async def test_at_61_columns_the_power_up_bar_and_the_guidance_are_whole() -> None:
     from textual.widgets import Button
 
-    from twofold.ui.app.chain.powerups import PowerUpBar
+    from twofold.ui.app.screens.chain.powerups import PowerUpBar
 
     async with playing(size=(61, 24)) as (pilot, screen):
         await pilot.pause()

@@ -8,7 +8,7 @@ from textual.widgets import OptionList
 from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
 from twofold.core.settings import Settings
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
+from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.tutorial import TutorialScreen
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.ui_chain.conftest import board_of, click, drag, ladder, playing, settle
 from tests.waiting import until
-from twofold.ui.app.chain.powerups import PowerUpBar
+from twofold.ui.app.screens.chain.powerups import PowerUpBar
 
 
 def held(screen, name: str) -> int:  # type: ignore[no-untyped-def]
@@ -122,7 +122,7 @@ async def test_hint_button() -> None:
 
 async def test_auto_hint_after_ten_idle_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     from twofold.core.settings import Settings
-    from twofold.ui.app.chain import ChainScreen
+    from twofold.ui.app.screens.chain import ChainScreen
 
     assert ChainScreen.auto_hint_seconds == 10.0
     monkeypatch.setattr(ChainScreen, "auto_hint_seconds", 0.2)  # the same timer, sooner

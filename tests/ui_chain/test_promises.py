@@ -22,8 +22,8 @@ from twofold.core.codes import share_string
 from twofold.core.daily import daily_code
 from twofold.core.session import Session
 from twofold.core.settings import Settings
-from twofold.ui.app.chain import ChainScreen
 from twofold.ui.app.dialogs import ResultDialog
+from twofold.ui.app.screens.chain import ChainScreen
 
 
 def milestone_board() -> dict[str, Any]:

@@ -32,11 +32,11 @@ from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp, screen_commands
 from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.board.slide import SlideBoard
-from twofold.ui.app.chain import ChainScreen
-from twofold.ui.app.chain import dialogs as chain_dialogs
-from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
 from twofold.ui.app.dialogs import ConfirmDialog
 from twofold.ui.app.screens import help as help_screen
+from twofold.ui.app.screens.chain import ChainScreen
+from twofold.ui.app.screens.chain import dialogs as chain_dialogs
+from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
 from twofold.ui.app.screens.help import HelpScreen, help_markdown
 from twofold.ui.app.screens.slide import SlideScreen
 from twofold.ui.app.screens.statistics import StatisticsScreen

@@ -15,7 +15,7 @@ from twofold.core.rules import Mode
 #: ``Mode.controls`` -> (the module of its screen, the screen class)
 SCREENS: dict[str, tuple[str, str]] = {
     "slide": ("twofold.ui.app.screens.slide", "SlideScreen"),
-    "chain": ("twofold.ui.app.chain", "ChainScreen"),
+    "chain": ("twofold.ui.app.screens.chain", "ChainScreen"),
     "place": ("twofold.ui.app.screens.place", "PlaceScreen"),
 }
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from twofold.core.i18n import _
 from twofold.core.presentation import PowerUp
-from twofold.ui.app.chain.playing import ChainPlaying
+from twofold.ui.app.screens.chain.playing import ChainPlaying
 
 Cell = tuple[int, int]
 

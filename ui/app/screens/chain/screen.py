@@ -28,13 +28,13 @@ from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
-from twofold.ui.app.chain.arming import Arming, cell_text
-from twofold.ui.app.chain.ending import Ending
-from twofold.ui.app.chain.judge import ModeJudge
-from twofold.ui.app.chain.pause import AUTO_HINT_SECONDS, Pausing
-from twofold.ui.app.chain.powerups import PowerUpBar
-from twofold.ui.app.chain.praise import celebration
-from twofold.ui.app.chain.status import StatusLine, armed_prompt, tile_count
+from twofold.ui.app.screens.chain.arming import Arming, cell_text
+from twofold.ui.app.screens.chain.ending import Ending
+from twofold.ui.app.screens.chain.judge import ModeJudge
+from twofold.ui.app.screens.chain.pause import AUTO_HINT_SECONDS, Pausing
+from twofold.ui.app.screens.chain.powerups import PowerUpBar
+from twofold.ui.app.screens.chain.praise import celebration
+from twofold.ui.app.screens.chain.status import StatusLine, armed_prompt, tile_count
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import BoardScreen
 from twofold.ui.app.textual_private import node_bindings

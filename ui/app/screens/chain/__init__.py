@@ -3,6 +3,6 @@ controls are ``twofold.ui.app.board``)."""
 
 from __future__ import annotations
 
-from twofold.ui.app.chain.screen import ChainScreen
+from twofold.ui.app.screens.chain.screen import ChainScreen
 
 __all__ = ["ChainScreen"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events
 from textual.timer import Timer
 
-from twofold.ui.app.chain.playing import ChainPlaying
+from twofold.ui.app.screens.chain.playing import ChainPlaying
 
 #: seconds without an action before the automatic hint appears
 AUTO_HINT_SECONDS = 10.0

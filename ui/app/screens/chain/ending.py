@@ -5,8 +5,8 @@ from __future__ import annotations
 from twofold.core.i18n import _
 from twofold.core.result import mode_stats
 from twofold.core.rules import largest_tile
-from twofold.ui.app.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
-from twofold.ui.app.chain.playing import ChainPlaying
+from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
+from twofold.ui.app.screens.chain.playing import ChainPlaying
 
 
 class Ending:
