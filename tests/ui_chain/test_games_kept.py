@@ -91,7 +91,7 @@ async def test_the_tutorial_never_comes_over_a_dialog() -> None:
     async with playing(position={"board": no_pairs()}) as (pilot, screen):
         assert isinstance(pilot.app.screen, RescueDialog)
         screen._settings = Settings()  # as if the tutorial were still due for this game
-        assert screen.first_tutorial()
+        assert screen.tutoring.first()
         await pilot.pause()
         assert isinstance(pilot.app.screen, RescueDialog)
         assert not tutorials(pilot.app)

@@ -8,7 +8,7 @@ imported when a mode of its kind is opened.
 
 from __future__ import annotations
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 
 from twofold.core.rules import Mode
 
@@ -37,3 +37,26 @@ def offers(mode: Mode, binding: BindingType) -> bool:
         key = rest.strip("()'\"")
         return any(p.key == key for p in mode.powerups)
     return True
+
+
+def offered_bindings(mode: Mode, bindings: BindingsMap) -> BindingsMap:
+    """A game screen's keys, less those for what ``mode`` lacks (a Sample in 2248...)."""
+    kept = {
+        key: [binding for binding in found if offers(mode, binding)]
+        for key, found in bindings.key_to_bindings.items()
+    }
+    return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
+
+
+def offered_action(mode: Mode, action: str) -> bool:
+    """Whether a game screen's ``action`` is on for ``mode``: what the mode lacks is not shown.
+
+    Undo stays on when there is nothing to undo: the refusal says why, where a greyed-out
+    key would do nothing without a word.
+    """
+    offered = {
+        "sample": mode.sample is not None,
+        "watch_solver": mode.autoplayer is not None,
+        "hint": mode.hint is not None,
+    }
+    return offered.get(action, True)

@@ -21,7 +21,6 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import BindingsMap
 from textual.widget import Widget
 from textual.worker import Worker
 
@@ -34,7 +33,9 @@ from twofold.core.presentation import Status
 from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
+from twofold.ui.app.controls import offered_action, offered_bindings
 from twofold.ui.app.screens.assist import Assisting
+from twofold.ui.app.screens.footer_keys import FooterKeys
 from twofold.ui.app.screens.gauges import gauge_texts
 from twofold.ui.app.screens.replacing import Replacing
 from twofold.ui.app.screens.telling import Telling
@@ -72,24 +73,13 @@ class GameScreen(TwofoldScreen[None]):
         self._settings = settings
         self._best = 0
         self._session_closed = False
-        #: the keys the footer shows now (see refresh_keys)
-        self._shown_keys: tuple[Any, ...] | None = None
-        set_node_bindings(self, self._offered_bindings())
+        self.footer_keys = FooterKeys(self)
+        set_node_bindings(self, offered_bindings(self.mode, node_bindings(self)))
         self.assisting = Assisting(self)
         self.replacing = Replacing(self)
         self.telling = Telling(self)
         self.tutoring = Tutoring(self)
         self.winning = Winning(self)
-
-    def _offered_bindings(self) -> BindingsMap:
-        """This screen's keys, less those for what the mode lacks (a Sample in 2248...)."""
-        from twofold.ui.app.controls import offers
-
-        kept = {
-            key: [binding for binding in bindings if offers(self.mode, binding)]
-            for key, bindings in node_bindings(self).key_to_bindings.items()
-        }
-        return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
 
     # -- the pieces -------------------------------------------------------------------------
 
@@ -294,10 +284,6 @@ class GameScreen(TwofoldScreen[None]):
 
     # -- the parts' actions ---------------------------------------------------------------------
 
-    def first_tutorial(self) -> bool:
-        """Show the mode's tutorial if this is the first game of its family; True if shown."""
-        return self.tutoring.first()
-
     def action_tutorial(self) -> None:
         self.tutoring.show()
 
@@ -375,35 +361,17 @@ class GameScreen(TwofoldScreen[None]):
 
     # -- games ----------------------------------------------------------------------------------
 
-    def _keys_now(self) -> tuple[Any, ...]:
-        return tuple(
-            (key, a.binding.action, a.binding.description, a.binding.show, a.enabled, a.tooltip)
-            for key, a in self.active_bindings.items()
-        )
-
     def refresh_bindings(self) -> None:
-        self._shown_keys = None  # refreshed from elsewhere: the next refresh_keys redraws
+        self.footer_keys.forget()  # refreshed from elsewhere: the next refresh_keys redraws
         super().refresh_bindings()
 
     def refresh_keys(self) -> None:
-        """Refresh the footer's keys if what they offer has changed: a footer built again
-        after every move, the same as before, was most of a move's time."""
-        keys = self._keys_now() if self.is_current else None
-        if keys is None or keys != self._shown_keys:
+        """Refresh the footer's keys if what they offer has changed (:class:`FooterKeys`)."""
+        if self.footer_keys.changed():
             super().refresh_bindings()
-            self._shown_keys = keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Undo stays on when there is nothing to undo: the refusal says why, where a
-        # greyed-out key would do nothing without a word. What the mode lacks is not shown.
-        offered = {
-            "sample": self.mode.sample is not None,
-            "watch_solver": self.mode.autoplayer is not None,
-            "hint": self.mode.hint is not None,
-        }
-        if action in offered:
-            return offered[action]
-        return True
+        return offered_action(self.mode, action)
 
     def action_escape(self) -> None:
         """Esc, the same in every game: close what is open, else pause (Resume or Menu)."""

@@ -69,7 +69,7 @@ class PlaceScreen(DialogBoardScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        if self.first_tutorial():
+        if self.tutoring.first():
             return
         if self.game.over:
             self.call_after_refresh(self.game_over)

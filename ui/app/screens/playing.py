@@ -62,6 +62,9 @@ class Playing(Protocol):
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]: ...
 
+    @property
+    def is_current(self) -> bool: ...
+
     def keep_settings(self, settings: Settings) -> None:
         """Use ``settings`` on this screen alone (a screen with no twofold app to save them)."""
         ...

@@ -83,7 +83,7 @@ class SlideScreen(DialogBoardScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        if self.first_tutorial():
+        if self.tutoring.first():
             return  # the tutorial comes first; the game is there when it ends
         if self.game.over:
             self.call_after_refresh(self.game_over)

@@ -173,7 +173,7 @@ class ChainScreen(BoardScreen):
         self.board.focus()
         self.refresh_all()
         self.pausing.restart_idle()
-        if not self.first_tutorial():
+        if not self.tutoring.first():
             self.call_after_refresh(self.ending.check_end)
 
     def opening_words(self) -> str:
