@@ -495,7 +495,7 @@ def test_a_page_process_whose_server_is_already_gone_does_not_start(twofold_home
     """Started after its server died (its parent is not the server): it ends at once."""
     gone = ["--server", "1", "--served-at", "x"]
     result = subprocess.run(
-        [sys.executable, "-m", "twofold.ui.web.page_process", *gone, "play", "2048", "--json"],
+        [sys.executable, "-m", "twofold.ui.command.page_process", *gone, "play", "2048", "--json"],
         input=b"left\nquit\n",
         capture_output=True,
         timeout=60,
@@ -505,7 +505,7 @@ def test_a_page_process_whose_server_is_already_gone_does_not_start(twofold_home
 
 def test_a_page_process_runs_twofold_told_its_page_address(twofold_home: Path) -> None:
     script = (
-        "import os, sys; from twofold.ui.web import page_process;"
+        "import os, sys; from twofold.ui.command import page_process;"
         "code = page_process.main(['--server', str(os.getppid()), '--served-at',"
         " 'http://127.0.0.1:8123', 'play', '2048', '--json']);"
         "print(os.environ['TWOFOLD_SERVED_AT'], file=sys.stderr); sys.exit(code)"

@@ -4,8 +4,8 @@ Needs the ``web`` extra (textual-serve, aiohttp); ``twofold.ui.command.serve`` c
 before importing this module. A page at ``/`` opens the menu; ``/?game=MODE/CODE`` opens that
 game from its first move (what Copy link gives in a browser, see ``twofold.ui.app.links``). The
 page's websocket carries the game in its path, ``/ws/game/MODE/CODE``, and the server starts
-``twofold play MODE/CODE`` for it (through ``twofold.ui.web.page_process``, which ends it with the
-server and tells the app the page's address).
+``twofold play MODE/CODE`` for it (through ``twofold.ui.command.page_process``, which ends it
+with the server and tells the app the page's address).
 
 What one page can ask of the server is bounded: only the hosts the server was started for are
 answered (403 before anything else, against DNS rebinding), a terminal is at most
@@ -102,7 +102,7 @@ CLOSE_SECONDS = 1.0
 
 def app_command(share: str | None, *, served_at: str, server: int) -> str:
     """The shell command for one page's app: the menu, or ``play MODE/CODE``."""
-    argv = [sys.executable, "-m", "twofold.ui.web.page_process"]
+    argv = [sys.executable, "-m", "twofold.ui.command.page_process"]
     argv += ["--server", str(server), "--served-at", served_at]
     if share is not None:
         argv += ["play", share]

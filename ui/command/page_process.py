@@ -1,7 +1,8 @@
 """One served page's app process: it ends, saved, when the ``twofold serve`` that started it goes.
 
-``twofold serve`` starts ``python -m twofold.ui.web.page_process --server PID --served-at URL
-[play MODE/CODE]`` for each page. Before the app runs, this process asks to be stopped
+``twofold serve`` starts ``python -m twofold.ui.command.page_process --server PID --served-at
+URL [play MODE/CODE]`` for each page (a command: it runs the command line, so the web server
+starts it by name and never imports it). Before the app runs, this process asks to be stopped
 when its server is gone, even by ``kill -9``: on Linux the kernel sends it SIGTERM the moment
 its parent dies (``prctl(PR_SET_PDEATHSIG)``), and everywhere but Windows a watch notices
 its parent change within :data:`WATCH_SECONDS`. SIGTERM reaches Textual's web driver, which
@@ -64,7 +65,7 @@ def end_with_server(server: int) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="twofold.ui.web.page_process", add_help=False)
+    parser = argparse.ArgumentParser(prog="twofold.ui.command.page_process", add_help=False)
     parser.add_argument("--server", type=int, required=True)
     parser.add_argument("--served-at", required=True)
     parser.add_argument("command", nargs=argparse.REMAINDER)
