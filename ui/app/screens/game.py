@@ -162,6 +162,11 @@ class GameScreen(TwofoldScreen[None]):
         self.watch(self.app, "app_focus", self._focus_changed, init=False)
         if self.mode.time_limit is not None:
             self.set_interval(1.0, self.tick)
+        self.mounted()
+
+    def mounted(self) -> None:
+        """What a kind of screen adds once the game is set up (each calls super() first).
+        Not on_mount: Textual calls every class's own on_mount, so each would run again."""
 
     def greeting(self) -> str:
         if self.session.notice:

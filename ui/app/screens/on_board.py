@@ -50,8 +50,8 @@ class BoardScreen(GameScreen):
             yield board
             yield self._upcoming
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def mounted(self) -> None:
+        super().mounted()
         self.show_upcoming()
 
     def apply_settings(self) -> None:

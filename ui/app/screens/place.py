@@ -67,8 +67,8 @@ class PlaceScreen(DialogBoardScreen):
     def board(self) -> PlaceBoard:
         return self.query_one("#board", PlaceBoard)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def mounted(self) -> None:
+        super().mounted()
         if self.tutoring.first():
             return
         if self.game.over:

@@ -81,8 +81,8 @@ class SlideScreen(DialogBoardScreen):
                     yield button
             yield AnnouncementLine(id=self.ANNOUNCE_ID)
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def mounted(self) -> None:
+        super().mounted()
         if self.tutoring.first():
             return  # the tutorial comes first; the game is there when it ends
         if self.game.over:

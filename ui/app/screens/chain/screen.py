@@ -168,8 +168,8 @@ class ChainScreen(BoardScreen):
         yield AnnouncementLine(id=self.ANNOUNCE_ID)
         yield PowerUpBar(self.mode.powerups, hint=self.mode.hint is not None, id="chain-powerups")
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def mounted(self) -> None:
+        super().mounted()
         self.board.focus()
         self.refresh_all()
         self.pausing.restart_idle()
