@@ -11,7 +11,7 @@ ROOT = Path(__file__).parents[1]
 #: about how long a module may grow before it holds more than one job
 MOST_LINES = 450
 #: the folders of the installed package a reader learns from
-FOLDERS = ("core", "variants", "ui", "testing", "twofold", "rl")
+FOLDERS = ("core", "variants", "ui", "testing", "twofold", "rl", "startup")
 #: the one module still over, and its own limit: the game screen, grown to 474 lines by
 #: issue 30's merge; composing it of parts (issue 32, point 1) splits it, and drops this
 STILL_OVER = {"ui/app/screens/game.py": 480}
