@@ -107,6 +107,16 @@ def test_two_32768s_that_would_merge_send_the_search_to_python() -> None:
     assert Solver(4, 2).choose_packed(packed) in ("left", "right")  # either merges them
 
 
+@pytest.mark.usefixtures("configured")
+def test_a_65536_two_moves_away_still_sends_the_search_to_python() -> None:
+    # left makes a second 32768 under the first, up would then merge them: only the search sees it
+    packed = ENGINE.pack([[15, 0, 0, 0], [14, 14, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    assert _expectimax.moves(nibbles(packed)) is not None
+    assert _expectimax.scores(nibbles(packed), 1, PRUNE_PROBABILITY) is not None
+    assert _expectimax.scores(nibbles(packed), 2, PRUNE_PROBABILITY) is None
+    assert Solver(4, 2).scores(packed) == Solver(4, 2, compiled=False).scores(packed)
+
+
 def test_a_65536_is_searched_in_python() -> None:
     packed = ENGINE.pack([[16, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
     assert nibbles(packed) is None

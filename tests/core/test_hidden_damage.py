@@ -6,11 +6,14 @@ main before the fix.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -195,28 +198,37 @@ def test_an_unreadable_file_plays_in_memory_with_a_notice(twofold_home: Path) ->
     path.chmod(0)
     command = [sys.executable, "-m", "twofold.ui.command.cli"]
     env = {**os.environ, "TWOFOLD_HOME": str(twofold_home)}
-    if os.geteuid() == 0:
-        setpriv = "/usr/bin/setpriv"
-        if not os.path.exists(setpriv):
-            pytest.skip("no setpriv to run as another user")
-        for folder in [twofold_home, *twofold_home.parents]:
-            if folder == Path("/"):
-                break
-            folder.chmod(folder.stat().st_mode | 0o011)  # nobody may pass through
-        os.chown(twofold_home, 65534, 65534)
-        os.chown(path, 65534, 65534)
-        command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", *command]
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        probe = subprocess.run([*command[:-2], "-c", "import twofold"], capture_output=True)
-        if probe.returncode != 0:
-            pytest.skip("the user nobody cannot import twofold here")
-    for args, stdin in ((["play", "2048", "--json"], "left\nquit\n"), (["stats", "--json"], "")):
-        result = subprocess.run(
-            [*command, *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
-        )
-        assert result.returncode == 0, result.stderr
-        assert "unexpected error" not in result.stderr
-        assert "could not be opened" in result.stdout + result.stderr
+    with contextlib.ExitStack() as cleanup:
+        if os.geteuid() == 0:
+            setpriv = "/usr/bin/setpriv"
+            if not os.path.exists(setpriv):
+                pytest.skip("no setpriv to run as another user")
+            # not under pytest's own temporary folder: any other pytest starting meanwhile
+            # makes that folder private again (0700), and nobody could no longer reach the file
+            outside = Path(tempfile.mkdtemp(prefix="twofold-nobody-"))
+            cleanup.callback(shutil.rmtree, outside)
+            outside.chmod(0o711)
+            home = outside / "home"
+            home.mkdir()
+            path = Path(shutil.move(path, home / DB_NAME))
+            os.chown(home, 65534, 65534)
+            os.chown(path, 65534, 65534)
+            env["TWOFOLD_HOME"] = str(home)
+            command = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            probe = subprocess.run([*command[:-2], "-c", "import twofold"], capture_output=True)
+            if probe.returncode != 0:
+                pytest.skip("the user nobody cannot import twofold here")
+        for args, stdin in (
+            (["play", "2048", "--json"], "left\nquit\n"),
+            (["stats", "--json"], ""),
+        ):
+            result = subprocess.run(
+                [*command, *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
+            )
+            assert result.returncode == 0, result.stderr
+            assert "unexpected error" not in result.stderr
+            assert "could not be opened" in result.stdout + result.stderr
 
 
 # -- 5. files that are not twofold's ----------------------------------------------------------

@@ -80,7 +80,7 @@ static inline board_t rows_moved(board_t b, const uint16_t *table, const uint8_t
                                  int *overflow) {
     unsigned r0 = (unsigned)(b & ROW_MASK), r1 = (unsigned)((b >> 16) & ROW_MASK),
              r2 = (unsigned)((b >> 32) & ROW_MASK), r3 = (unsigned)(b >> 48);
-    *overflow |= overflows[r0] | overflows[r1] | overflows[r2] | overflows[r3];
+    if (overflows) *overflow |= overflows[r0] | overflows[r1] | overflows[r2] | overflows[r3];
     return (board_t)table[r0] | (board_t)table[r1] << 16 | (board_t)table[r2] << 32 |
            (board_t)table[r3] << 48;
 }
@@ -89,10 +89,13 @@ static inline board_t rows_moved(board_t b, const uint16_t *table, const uint8_t
    leaves, which score rows and columns) each one's transpose. */
 static inline void successors(board_t b, board_t out[4], board_t flipped[4], int *overflow) {
     board_t t = transpose(b);
-    out[0] = rows_moved(b, row_left, left_overflows, overflow);
-    out[1] = rows_moved(b, row_right, right_overflows, overflow);
-    board_t up = rows_moved(t, row_left, left_overflows, overflow);
-    board_t down = rows_moved(t, row_right, right_overflows, overflow);
+    /* overflow NULL: no 65536 can be made in this search (see may_overflow) */
+    const uint8_t *lefts = overflow ? left_overflows : NULL;
+    const uint8_t *rights = overflow ? right_overflows : NULL;
+    out[0] = rows_moved(b, row_left, lefts, overflow);
+    out[1] = rows_moved(b, row_right, rights, overflow);
+    board_t up = rows_moved(t, row_left, lefts, overflow);
+    board_t down = rows_moved(t, row_right, rights, overflow);
     out[2] = transpose(up);
     out[3] = transpose(down);
     if (flipped != NULL) {
@@ -159,6 +162,7 @@ typedef struct {
     size_t mask;
     size_t used;
     double threshold;
+    int *check; /* &overflow where a 65536 could be made, else NULL */
     int overflow;
     int out_of_memory;
 } Search;
@@ -237,19 +241,24 @@ static double best(Search *s, board_t board, int depth, double probability) {
        horizon scores 0), so a board that loses whatever happens still plays for time */
     double top = -(double)depth;
     if (depth == 1 || probability < s->threshold) { /* the moves lead to leaves */
+        successors(board, moved, flipped, s->check);
         /* a move never empties fewer cells than the board has: past one, no leaf can die */
-        board_t empties = empty_cells(board);
-        int crowded = probability < s->threshold && !(empties & (empties - 1));
-        successors(board, moved, flipped, &s->overflow);
+        if (probability < s->threshold && !(empty_cells(board) & (empty_cells(board) - 1))) {
+            for (int d = 0; d < 4; d++) {
+                if (moved[d] == board) continue;
+                double value = horizon_of(moved[d], flipped[d]);
+                if (value > top) top = value;
+            }
+            return top;
+        }
         for (int d = 0; d < 4; d++) {
             if (moved[d] == board) continue;
-            double value =
-                crowded ? horizon_of(moved[d], flipped[d]) : leaf_of(moved[d], flipped[d]);
+            double value = leaf_of(moved[d], flipped[d]);
             if (value > top) top = value;
         }
         return top;
     }
-    successors(board, moved, NULL, &s->overflow);
+    successors(board, moved, NULL, s->check);
     for (int d = 0; d < 4; d++) {
         if (moved[d] == board) continue;
         double value = chance(s, moved[d], depth - 1, probability);
@@ -282,6 +291,15 @@ static int read_board(PyObject *arg, board_t *board) {
     return !(*board == (board_t)-1 && PyErr_Occurred());
 }
 
+/* Whether a search of depth moves from board could merge two 32768s: only if its tiles and
+   the at most depth 4s that spawn on the way add up to 65536 (a merge keeps the sum). */
+static int may_overflow(board_t board, int depth) {
+    uint64_t sum = 4 * (uint64_t)depth;
+    for (; board; board >>= 4)
+        if (board & 15) sum += 1ULL << (board & 15);
+    return sum >= 65536;
+}
+
 static PyObject *scores(PyObject *self, PyObject *args) {
     PyObject *packed;
     int depth;
@@ -297,8 +315,9 @@ static PyObject *scores(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "the depth is at least 1");
         return NULL;
     }
-    Search s = {calloc(1 << 12, sizeof(Entry)), (1 << 12) - 1, 0, threshold, 0, 0};
+    Search s = {calloc(1 << 12, sizeof(Entry)), (1 << 12) - 1, 0, threshold, NULL, 0, 0};
     if (!s.slots) return PyErr_NoMemory();
+    if (may_overflow(board, depth)) s.check = &s.overflow;
     double found[4];
     board_t moved[4];
     Py_BEGIN_ALLOW_THREADS
