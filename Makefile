@@ -65,4 +65,4 @@ i18n: $(STAMP)  ## extract strings, merge into every catalog, compile, check
 	$(BIN)/python tools/i18n.py check
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info startup/*.egg-info .pytest_cache .hypothesis

@@ -3,8 +3,9 @@
 Every environment is made through ``gymnasium.make`` (its wrappers included) and played
 by random legal actions: an action drawn from ``info["action_mask"]`` (gymnasium-2048
 has no mask: a random action of its four, an illegal move counted in its ``info``),
-resetting when an episode ends. The rows take turns, ``--rounds`` times, so a busy
-machine slows each alike; the table gives each row's median. Target (issue 34): twofold's
+resetting when an episode ends. The rows take turns, ``--rounds`` times (each round
+starting one row later), so a busy machine slows each alike; the table gives each row's
+median. Target (issue 34): twofold's
 2048 at least twice gymnasium-2048's steps a second, with masks on.
 
 gymnasium-2048 is installed for this benchmark only (``pip install gymnasium-2048``);
@@ -122,9 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     for run in rows.values():
         run(0.5)  # warm: the move tables and memoised lines fill as boards are met
     found: dict[str, list[float]] = {name: [] for name in rows}
-    for _round in range(args.rounds):
-        for name, run in rows.items():
-            found[name].append(run(args.seconds))
+    names = list(rows)
+    for turn in range(args.rounds):
+        # each round starts one row later: no row is always first after the others' turns
+        start = turn % len(names)
+        for name in names[start:] + names[:start]:
+            found[name].append(rows[name](args.seconds))
     medians = {name: statistics.median(values) for name, values in found.items()}
     table = Table(title=f"random legal steps a second (median of {args.rounds} turns)")
     table.add_column("environment")

@@ -13,18 +13,32 @@ board, so redoing an action replays the same draws: undo never rerolls.
 from __future__ import annotations
 
 from hashlib import blake2b
+from typing import Any
 
 from twofold.core.moved import keep_old_path
 
 _PERSON = b"twofold-deal"
 DRAW_BITS = 64
 DRAW_RANGE = 1 << DRAW_BITS
+#: game codes whose "<CODE>:" hash is kept, to be copied for each draw (a game draws
+#: thousands of times from one code)
+PREFIXES_KEPT = 256
+_prefixes: dict[str, Any] = {}
 
 
 def draw(code: str, index: int) -> int:
     """Draw ``index`` of the deal for ``code``: an integer in ``[0, 2**64)``."""
-    digest = blake2b(f"{code}:{index}".encode("ascii"), digest_size=16, person=_PERSON).digest()
-    return int.from_bytes(digest[:8], "big")
+    prefix = _prefixes.get(code)
+    if prefix is None:
+        if len(_prefixes) >= PREFIXES_KEPT:
+            _prefixes.clear()
+        prefix = _prefixes[code] = blake2b(
+            f"{code}:".encode("ascii"), digest_size=16, person=_PERSON
+        )
+    # the same digest as of "<CODE>:<index>" whole: the hash of "<CODE>:" taken on from
+    hashed = prefix.copy()
+    hashed.update(b"%d" % index)
+    return int.from_bytes(hashed.digest()[:8], "big")
 
 
 def below(code: str, index: int, n: int) -> int:

@@ -59,6 +59,8 @@ _LOOKALIKES = str.maketrans({"I": "1", "L": "1", "O": "0"})
 #: the kinds of step in the log: a mode's own choices, undo, an action as text, the end
 _ACTION, _UNDO, _TEXT, _END = range(4)
 FindMode = Callable[[str], Mode | None]
+#: an action's state after it, not given: the action is played
+_UNPLAYED: Any = object()
 
 
 class ProofError(ValueError):
@@ -114,6 +116,18 @@ class _Play:
             self.state = self.rules.undo(self.history[-1], self.state)
             self.history.pop()
             return action
+        return self._played(action)
+
+    def known(self, action: str, after: Any) -> None:
+        """Take ``after`` as the state ``action`` (as the log keeps it) gave: it was played
+        by these rules already, so it is not played again."""
+        if action == UNDO:
+            self.history.pop()
+        elif self.history.maxlen:
+            self.history.append(self.state)
+        self.state = after
+
+    def _played(self, action: str) -> str:
         if self.advance is not None:
             after = self.advance(self.state, action)
             if after == self.state:
@@ -154,31 +168,73 @@ def proof_of(
     *,
     hinted: bool = False,
     program: bool = False,
+    states: Sequence[Any] | None = None,
 ) -> str:
     """The proof line of the game ``actions`` (a ``Game.log``) make on ``code`` in ``mode``.
 
+    ``states``, where given, holds the state after each action as these rules played it:
+    the proof is then written without playing the game again (see :class:`Proving`).
     Raises :class:`ProofError` when the log does not replay.
     """
-    coder = _coder(mode)
-    writer = Writer()
-    write_id(writer, mode.id)
-    writer.uniform(code_number(code), CODE_COUNT)
-    writer.uniform(int(coder is not None), 2)
-    write_number(writer, coder.version if coder is not None else 0)
-    writer.uniform(int(hinted), 2)
-    writer.uniform(int(program), 2)
-    play, texts, counts = _Play(mode, code, coder), Texts(), [0, 0, 0, 0]
-    for number, action in enumerate(actions, start=1):
+    proving = Proving(mode, code, hinted=hinted, program=program)
+    steps = (
+        zip(actions, states, strict=True)
+        if states is not None
+        else ((action, _UNPLAYED) for action in actions)
+    )
+    for number, (action, after) in enumerate(steps, start=1):
         try:
-            _write_action(writer, play, coder, texts, counts, action)
+            proving.played(action, after)
         except (Refused, ValueError) as refusal:
             raise ProofError(
                 _("action {number} ({action!r}) does not replay: {reason}").format(
                     number=number, action=action, reason=refusal
                 )
             ) from None
-    writer.pick(_END, _kinds(play, coder, counts))
-    return _text(writer.number())
+    return proving.line()
+
+
+class Proving:
+    """A proof written as its game is played (the learning environment's, one step at a
+    time): :meth:`played` takes each action of the log, with the state after it as these
+    rules played it (or plays it, given none); :meth:`line` is the proof of the game so far.
+    """
+
+    def __init__(self, mode: Mode, code: str, *, hinted: bool = False, program: bool = False):
+        self.coder = _coder(mode)
+        self.writer = writer = Writer()
+        write_id(writer, mode.id)
+        writer.uniform(code_number(code), CODE_COUNT)
+        writer.uniform(int(self.coder is not None), 2)
+        write_number(writer, self.coder.version if self.coder is not None else 0)
+        writer.uniform(int(hinted), 2)
+        writer.uniform(int(program), 2)
+        self.play, self.texts, self.counts = _Play(mode, code, self.coder), Texts(), [0, 0, 0, 0]
+
+    def copy(self) -> Proving:
+        twin = Proving.__new__(Proving)
+        twin.coder, twin.writer = self.coder, Writer()
+        twin.writer.choices = list(self.writer.choices)
+        twin.play = _Play.__new__(_Play)
+        twin.play.__dict__.update(self.play.__dict__)
+        twin.play.history = self.play.history.copy()
+        twin.texts = Texts()
+        twin.texts.seen, twin.texts.uses = list(self.texts.seen), list(self.texts.uses)
+        twin.texts.index = dict(self.texts.index)
+        twin.counts = list(self.counts)
+        return twin
+
+    def played(self, action: str, after: Any = _UNPLAYED) -> None:
+        """The next action of the log; Refused (or ValueError) if it does not replay."""
+        _write_action(self.writer, self.play, self.coder, self.texts, self.counts, action, after)
+
+    def line(self) -> str:
+        choices = self.writer.choices
+        self.writer.pick(_END, _kinds(self.play, self.coder, self.counts))
+        try:
+            return _text(self.writer.number())
+        finally:
+            choices.pop()  # the game may go on
 
 
 def _write_action(
@@ -188,6 +244,7 @@ def _write_action(
     texts: Texts,
     counts: list[int],
     action: str,
+    after: Any = _UNPLAYED,
 ) -> None:
     weights = _kinds(play, coder, counts)
     choices = None
@@ -202,7 +259,10 @@ def _write_action(
         texts.write(writer, action)
     for index, options in choices or ():
         writer.pick(index, options)
-    play.step(action)
+    if after is _UNPLAYED:
+        play.step(action)
+    else:
+        play.known(action, after)
 
 
 def _text(number: int) -> str:

@@ -76,13 +76,20 @@ def proof_line(game: Game) -> str | None:
         return None
 
 
-def result_text(game: Game, *, link: str | None = None, day: date | None = None) -> str:
-    """Headline, link (the share string unless given) and proof, one a line."""
+def result_text(
+    game: Game,
+    *,
+    link: str | None = None,
+    day: date | None = None,
+    proof: str | None = None,
+) -> str:
+    """Headline, link (the share string unless given) and proof, one a line (the proof
+    unless given: the learning environment writes it as it plays, ``proof.Proving``)."""
     lines = [
         headline(game.mode, game.state, day if game.mode.daily else None),
         link or share_string(game.mode.id, game.code),
     ]
-    proof = proof_line(game)
+    proof = proof or proof_line(game)
     if proof is not None:
         lines.append(proof)
     return "\n".join(lines)

@@ -114,9 +114,9 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         index = int(action)
+        mask, sends = self._mask, self.controls.sends
         press = None
-        sends = self.controls.sends
-        if not (0 <= index < len(self._mask) and self._mask[index]):
+        if not (0 <= index < len(mask) and mask[index]):
             pass
         elif self.pending is None and sends is not None and index < len(sends):
             press = Press(None, sends[index])  # what the mask found legal, sent at once
@@ -125,18 +125,20 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
         if press is None:
             # new data on every call (Gymnasium's check): the caller may keep what it got
             return _fresh(self._observed), 0.0, self._over(), False, self._info(None, True)
+        command, pending = press.command, press.pending
+        episode = self.episode
         reward = 0
-        if press.command is not None:
-            before = self.episode.state.score
-            self.episode.play(press.command)
-            reward = self.episode.state.score - before
-        self.pending = press.pending
-        self._mask = self.controls.mask(self.episode, self.pending)
+        if command is not None:
+            before = episode.state.score
+            episode.play(command)
+            reward = episode.state.score - before
+        self.pending = pending
+        self._mask = self.controls.mask(episode, pending)
         self._observed = self._observe()
-        info = self._info(press.command, False)
-        over = self._over()
+        info = self._info(command, False)
+        over = pending is None and episode.over
         if over and self.results:
-            info["result"] = result_of(self.episode, self.day)
+            info["result"] = result_of(episode, self.day)
         return self._observed, float(reward), over, False, info
 
     def action_masks(self) -> np.ndarray:
@@ -171,7 +173,7 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
     # -- inside -------------------------------------------------------------------------
 
     def _episode(self, code: str) -> Episode:
-        return Episode(self.mode, code, quick=self.quick, words=self.words)
+        return Episode(self.mode, code, quick=self.quick, words=self.words, proving=self.results)
 
     def _code(self, options: dict[str, Any]) -> str:
         unknown = sorted(set(options) - set(OPTIONS))

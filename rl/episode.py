@@ -16,6 +16,7 @@ from twofold.core.capabilities import LegalActions
 from twofold.core.events import Undone
 from twofold.core.game import UNDO, undo_depth
 from twofold.core.presentation import Status
+from twofold.core.proof import Proving
 from twofold.core.rules import Mode, Outcome, Refused
 
 #: commands whose normal form an environment keeps (chains are many: a bound on memory)
@@ -38,6 +39,7 @@ class Episode:
         *,
         quick: bool = True,
         words: dict[str, str | None] | None = None,
+        proving: bool = False,
     ) -> None:
         self.mode = mode
         self.rules = mode.rules
@@ -55,6 +57,8 @@ class Episode:
         self.depth = undo_depth(mode)
         #: every command that changed the game, in order (``undo`` included)
         self.log: list[str] = []
+        #: the game's proof, written as it is played (one choice a step, no replay at the end)
+        self.proving: Proving | None = Proving(mode, code, program=True) if proving else None
         self._asked: dict[str, Outcome | None] = {}
         self._status: Status | None = None
 
@@ -63,6 +67,7 @@ class Episode:
         twin.__dict__.update(self.__dict__)
         twin.history = self.history.copy()
         twin.log = list(self.log)
+        twin.proving = None if self.proving is None else self.proving.copy()
         twin._asked = dict(self._asked)
         return twin
 
@@ -101,6 +106,13 @@ class Episode:
         legal, action = self._legal, self._action
         return [action(command) in legal for command in commands]
 
+    def legal_now(self) -> tuple[str, ...] | None:
+        """Every action that changes the state, as the mode lists them (None where it
+        lists none): the same tuple, the same mask."""
+        if self.legal is None or self._asked:
+            return None
+        return tuple(self.legal(self.state))
+
     def _action(self, command: str) -> str | None:
         """``Rules.parse`` of a command (a pure function: asked once a command), or None."""
         words = self.words
@@ -130,7 +142,13 @@ class Episode:
             self.history.append(self.state)
         self.state = after
         self.log.append(command)
-        self._asked = {}
+        if self.proving is not None:
+            try:
+                self.proving.played(command, after)
+            except Exception:  # a mode's coder that fails: the proof is replayed at the end
+                self.proving = None
+        if self._asked:
+            self._asked = {}
         self._status = None
         self._legal = None
 

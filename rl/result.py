@@ -2,7 +2,8 @@
 
 At the end of an episode ``info["result"]`` is :func:`twofold.core.result.result_text` of
 the game played: the headline, the link and the proof, the proof marked as played by a
-program (an agent is one), so ``twofold verify`` replays it and says so.
+program (an agent is one), so ``twofold verify`` replays it and says so. An episode that
+wrote its proof as it was played (``Proving``) gives that one, with no replay.
 """
 
 from __future__ import annotations
@@ -23,4 +24,5 @@ def result_of(episode: Episode, day: date | None = None) -> str:
         log=list(episode.log),
         flags=Flags(uncounted=True, solver=True),
     )
-    return result_text(game, day=day)
+    proof = episode.proving.line() if episode.proving is not None else None
+    return result_text(game, day=day, proof=proof)

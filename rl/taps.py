@@ -24,6 +24,8 @@ from twofold.rl.episode import Episode
 Cell = tuple[int, int]
 #: what ``Pending.tool`` is while a chain is built (a tool's index otherwise)
 CHAIN = -1
+#: masks a table keeps, one a pattern of legal actions (a bound on its memory)
+MASKS_KEPT = 1 << 12
 
 
 @dataclass(frozen=True)
@@ -77,19 +79,42 @@ class Controls:
             self.sends = tuple(f"place {c}" for c in range(cols))
         elif table.controls != "chain":
             self.sends = tuple(f"place {r},{c}" for r, c in self.cells)
+        #: each pattern of legal actions met, as its mask (each step is given a copy)
+        self.masks: dict[tuple[bool, ...], np.ndarray] = {}
+        #: the mask of each tuple of legal actions the mode listed (``Episode.legal_now``)
+        self.listed: dict[tuple[str, ...], np.ndarray] = {}
 
     # -- the mask -----------------------------------------------------------------------
 
     def mask(self, episode: Episode, pending: Pending | None) -> np.ndarray:
         if pending is None and self.sends is not None:
             # the mask of every step of most modes: no Press made, one question an action
+            listed = None if self.table.tools else episode.legal_now()
+            found = self.listed.get(listed) if listed is not None else None
+            if found is not None:
+                return found.copy()  # new data each step (check_env): the caller may keep it
             legal = episode.accepted(self.sends)
-            legal += [self._tool(episode, i) is not None for i in range(len(self.table.tools))]
-            return np.array(legal, dtype=np.int8)
+            if self.table.tools:
+                legal += [self._tool(episode, i) is not None for i in range(len(self.table.tools))]
+            found = self._shared(tuple(legal))
+            if listed is not None:
+                if len(self.listed) >= MASKS_KEPT:
+                    self.listed.clear()
+                self.listed[listed] = found
+            return found.copy()
         found = np.zeros(self.table.size, dtype=np.int8)
         for action in range(self.table.size):
             if self.press(episode, pending, action) is not None:
                 found[action] = 1
+        return found
+
+    def _shared(self, legal: tuple[bool, ...]) -> np.ndarray:
+        found = self.masks.get(legal)
+        if found is None:
+            if len(self.masks) >= MASKS_KEPT:
+                self.masks.clear()
+                self.listed.clear()
+            found = self.masks[legal] = np.array(legal, dtype=np.int8)
         return found
 
     def press(self, episode: Episode, pending: Pending | None, action: int) -> Press | None:

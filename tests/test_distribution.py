@@ -32,8 +32,15 @@ import sys, warnings
 warnings.simplefilter("default")
 from setuptools import build_meta
 out = sys.argv[1]
-print(build_meta.build_sdist(out) if sys.argv[2] == "sdist" else build_meta.build_wheel(out))
+build = {"sdist": build_meta.build_sdist, "wheel": build_meta.build_wheel,
+         "editable": build_meta.build_editable}[sys.argv[2]]
+print(build(out))
 """
+#: the issue 34 line: an environment made with no import of twofold (twofold-rl.pth)
+DONE = (
+    'import gymnasium as g; e = g.make("twofold/2248-v0"); '
+    'print(e.reset(seed=1)[1]["action_mask"].sum())'
+)
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths of a venv")
 
@@ -118,6 +125,8 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
         metadata = email.message_from_bytes(archive.read(info))
         assert any(n.endswith(".dist-info/licenses/LICENSE") for n in archive.namelist())
         assert "twofold/__main__.py" in archive.namelist()
+        # beside the package in site-packages, where Python runs a .pth file at its start
+        assert {"twofold-rl.pth", "twofold_rl_startup.py"} <= set(archive.namelist())
     assert metadata["License-Expression"] == "MIT"
     assert metadata["License-File"] == "LICENSE"
     classifiers = metadata.get_all("Classifier") or []
@@ -125,8 +134,13 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
     assert "Programming Language :: Python :: 3.11" in classifiers
     assert any(c.startswith("Topic :: Games/Entertainment") for c in classifiers)
 
+    # an editable install (pip install -e, as the Makefile's) has the .pth file too
+    editable_run = run([builder, "-c", BUILD, out, "editable"], cwd=tmp_path / "unpacked" / top)
+    with zipfile.ZipFile(out / editable_run.stdout.split()[-1]) as archive:
+        assert "twofold-rl.pth" in archive.namelist()
+
     player = fresh_environment(tmp_path / "player-env")
-    run(pip_into(player, wheel))
+    run(pip_into(player, f"{wheel}[rl]"))
     home = tmp_path / "home"
     version = subprocess.run(
         [player, "-m", "twofold", "--version"],
@@ -141,3 +155,5 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
     assert lines[0] == f"twofold {PYPROJECT['project']['version']}"
     assert lines[1].startswith("Python ") and lines[2].startswith("compiled search: ")
     assert lines[3] == f"data folder: {home} (from TWOFOLD_HOME)"
+    made = run([player, "-c", DONE], cwd=tmp_path)
+    assert made.stdout.strip().isdigit() and int(made.stdout) > 0, made.stdout + made.stderr

@@ -11,7 +11,7 @@ ROOT = Path(__file__).parents[1]
 #: about how long a module may grow before it holds more than one job
 MOST_LINES = 450
 #: the folders of the installed package a reader learns from
-FOLDERS = ("core", "variants", "ui", "testing", "twofold", "rl")
+FOLDERS = ("core", "variants", "ui", "testing", "twofold", "rl", "startup")
 
 
 @pytest.mark.parametrize(

@@ -26,3 +26,18 @@ def test_chance_is_in_unit_interval() -> None:
     values = [chance("CHANCE00", i) for i in range(1000)]
     assert all(0.0 <= v < 1.0 for v in values)
     assert 0.45 < sum(values) / len(values) < 0.55
+
+
+def test_a_draw_is_the_hash_of_its_whole_text_however_many_codes_are_kept() -> None:
+    from hashlib import blake2b
+
+    from twofold.core import deal
+
+    def whole(code: str, index: int) -> int:
+        text = f"{code}:{index}".encode("ascii")
+        digest = blake2b(text, digest_size=16, person=b"twofold-deal").digest()
+        return int.from_bytes(digest[:8], "big")
+
+    codes = [f"{n:08d}" for n in range(deal.PREFIXES_KEPT + 3)]  # past the bound: cleared
+    for index in (0, 7, 12345):
+        assert [draw(code, index) for code in codes] == [whole(code, index) for code in codes]

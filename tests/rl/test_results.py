@@ -12,6 +12,7 @@ gym = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from tests.plugins.test_contract import REGISTRY  # noqa: E402
+from twofold.core.proof import proof_of  # noqa: E402
 from twofold.core.verify import verify  # noqa: E402
 from twofold.rl import TwofoldEnv  # noqa: E402
 
@@ -50,6 +51,29 @@ def test_the_result_verifies_as_played_by_a_program(mode_id: str, reset: dict) -
     assert total == info["score"]
     if "options" in reset:
         assert verified.day is not None and verified.day.isoformat() == "2026-11-30"
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2248", "chainsum", "drop"])
+def test_the_proof_written_as_the_episode_plays_is_the_proof_replayed(mode_id: str) -> None:
+    # undo included where the mode has it (2248's Undo): an undone state taken back too
+    mode = REGISTRY.mode(mode_id)
+    env = TwofoldEnv(mode)
+    rng = np.random.default_rng(5)
+    _observation, info = env.reset(seed=5)
+    states = []
+    for _step in range(150):
+        legal = np.flatnonzero(info["action_mask"])
+        _observation, _reward, over, _cut, info = env.step(legal[rng.integers(len(legal))])
+        if info["command"] is not None:
+            states.append(env.episode.state)
+        if over:
+            break
+    episode = env.episode
+    assert episode.proving is not None and len(episode.log) == len(states) > 0
+    replayed = proof_of(mode, episode.code, episode.log, program=True)
+    assert episode.proving.line() == replayed
+    assert proof_of(mode, episode.code, episode.log, program=True, states=states) == replayed
+    assert episode.copy().proving.line() == replayed
 
 
 def test_results_false_leaves_the_proof_out() -> None:

@@ -38,6 +38,8 @@ GOAL = 2048
 UNDO_DEPTH = 2000
 #: one draw in this many makes a 4
 FOUR_ODDS = 10
+#: boards whose legal directions the rules keep (a bound on their memory)
+LEGAL_KEPT = 1 << 14
 
 _SPELLINGS: dict[str, tuple[str, ...]] = {
     # arrows, W A S D, and vim's h j k l
@@ -106,6 +108,8 @@ class ClassicRules:
     def __init__(self, size: int = 4) -> None:
         self.size = size
         self.engine: Engine = engine(size)
+        #: each board's legal directions, once asked (cleared at LEGAL_KEPT boards)
+        self._legal_of: dict[int, tuple[str, ...]] = {}
 
     # -- starting -----------------------------------------------------------------------
 
@@ -154,14 +158,35 @@ class ClassicRules:
     def advance(self, state: SlideState, action: str) -> SlideState:
         """The state after ``action`` without its events (``state`` itself if nothing moves):
         what replaying a proof needs, at a tenth of ``apply``'s cost."""
-        moved = self._moved(state, action)
-        return state if moved is None else self.spawn(moved)[0]
+        move = self.engine.moves.get(action)
+        if move is None:
+            raise Refused(_("unknown command '{command}'").format(command=action))
+        packed, gained = move(state.packed)
+        if packed == state.packed:
+            return state
+        # one state made, not the slid one and then the one with its tile (as apply does)
+        packed = self._tile(packed, state.code, state.draws)[0]
+        return SlideState(
+            state.code, state.size, packed, state.score + gained, state.moves + 1, state.draws + 1
+        )
 
     def legal(self, state: SlideState) -> list[str]:
         """The directions that move something, in the order of ``DIRECTIONS``."""
-        packed = state.packed
-        boards = self.engine.successors(packed)  # the four moves, sharing their row reads
-        return [d for d, board in zip(DIRECTIONS, boards, strict=True) if board != packed]
+        return list(self._legal(state.packed))
+
+    def _legal(self, packed: int) -> tuple[str, ...]:
+        # memoised: a learning environment asks of each board for its mask, whether the
+        # game is over, and for the proof at the game's end
+        known = self._legal_of
+        found = known.get(packed)
+        if found is None:
+            if len(known) >= LEGAL_KEPT:
+                known.clear()
+            boards = self.engine.successors(packed)  # the four moves, sharing their row reads
+            found = known[packed] = tuple(
+                d for d, board in zip(DIRECTIONS, boards, strict=True) if board != packed
+            )
+        return found
 
     def _moved(self, state: SlideState, action: str) -> SlideState | None:
         """The board slid (before its new tile), or None when nothing moves."""
@@ -176,15 +201,19 @@ class ClassicRules:
 
     def spawn(self, state: SlideState) -> tuple[SlideState, Cell, int]:
         """Place the next tile of the deal on ``state``; the board must have an empty cell."""
-        empty = self.engine.empty_cells(state.packed)
-        d = draw(state.code, state.draws)
-        index = empty[d % len(empty)]
-        exponent = 2 if (d >> 32) % FOUR_ODDS == 0 else 1
-        packed = state.packed | exponent << (index * CELL_BITS)
+        packed, index, exponent = self._tile(state.packed, state.code, state.draws)
         after = SlideState(
             state.code, state.size, packed, state.score, state.moves, state.draws + 1
         )
         return after, divmod(index, self.size), 1 << exponent
+
+    def _tile(self, packed: int, code: str, draws: int) -> tuple[int, int, int]:
+        """The board with draw ``draws``'s tile on it, the tile's cell index and exponent."""
+        empty = self.engine.empty_cells(packed)
+        d = draw(code, draws)
+        index = empty[d % len(empty)]
+        exponent = 2 if (d >> 32) % FOUR_ODDS == 0 else 1
+        return packed | exponent << (index * CELL_BITS), index, exponent
 
     def move_events(self, state: SlideState, direction: str) -> list[Event]:
         """Every slide and merge of a move, line by line from the wall inwards."""
@@ -205,7 +234,7 @@ class ClassicRules:
         return previous
 
     def is_over(self, state: SlideState) -> bool:
-        return not self.engine.can_move(state.packed)
+        return not self._legal(state.packed)
 
     # -- telling ------------------------------------------------------------------------
 

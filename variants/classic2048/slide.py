@@ -153,6 +153,7 @@ class Engine:
         self.row_mask = (1 << self.row_bits) - 1
         self.board_bits = size * self.row_bits
         self.board_mask = (1 << self.board_bits) - 1
+        self._row_shifts = tuple(r * self.row_bits for r in range(size))
         self.cells = size * size
         self.left: Callable[[int], tuple[int, int]]
         self.right: Callable[[int], tuple[int, int]]
@@ -197,8 +198,8 @@ class Engine:
 
     def rows(self, packed: int) -> list[int]:
         """The packed rows of a board, top first."""
-        bits, mask = self.row_bits, self.row_mask
-        return [(packed >> (r * bits)) & mask for r in range(self.size)]
+        mask = self.row_mask
+        return [(packed >> shift) & mask for shift in self._row_shifts]
 
     def unpack(self, packed: int) -> tuple[tuple[int, ...], ...]:
         """The exponents of a packed board, rows top first."""
