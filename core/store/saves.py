@@ -243,13 +243,22 @@ def encode_tip(saved: SavedGame, base: str) -> str:
     return json.dumps(payload)
 
 
-def decode_tip(text: Any, base: str) -> int | None:
-    """How many actions the save of ``base`` has, or None when the tip does not read."""
+def unsealed(text: Any) -> dict[str, Any] | None:
+    """A small sealed row (a tip, a checkpoint) read back without its check, or None when
+    it is not JSON or its check does not match."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
         return None
     if not isinstance(data, dict) or data.pop("check", None) != checksum(data):
+        return None
+    return data
+
+
+def decode_tip(text: Any, base: str) -> int | None:
+    """How many actions the save of ``base`` has, or None when the tip does not read."""
+    data = unsealed(text)
+    if data is None:
         return None
     count = data.get("count")
     if data.get("base") != base or type(count) is not int or count < 0:
@@ -272,11 +281,8 @@ def encode_checkpoint(saved: SavedGame) -> str:
 
 def decode_checkpoint(text: Any, saved: SavedGame) -> Mapping[str, Any] | None:
     """The checkpoint stored for ``saved``'s game, or None when it is not one (ignored)."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.pop("check", None) != checksum(data):
+    data = unsealed(text)
+    if data is None:
         return None
     if data.get("format") != SAVE_FORMAT or data.get("game_id") != saved.game_id:
         return None

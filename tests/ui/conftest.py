@@ -41,6 +41,19 @@ MID_GAME = {
 AppFactory = Callable[..., TwofoldApp]
 
 
+#: a 6x6 board of long numbers: its reading is the longest a 2048 board has
+LONG_ROWS = {
+    "board": [
+        [2, 4, 8, 16, 32, 64],
+        [128, 256, 512, 1024, 2048, 4096],
+        [8192, 16384, 32768, 65536, 131072, 0],
+        [0, 0, 0, 0, 0, 0],
+        [2, 0, 0, 0, 0, 2],
+        [0, 0, 0, 0, 0, 0],
+    ],
+}
+
+
 def run(coroutine: Coroutine[Any, Any, Any]) -> Any:
     """Deprecated: write the test as ``async def`` (pytest-asyncio runs it) instead."""
     warnings.warn(

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.conftest import CODE, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
+from tests.ui.conftest import CODE, LONG_ROWS, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.ui.test_menu_and_screens import finish
 from twofold.core import plugins
 from twofold.core.session import Session
@@ -52,17 +52,7 @@ def test_2048_mid_game_120x40(snap_compare: SnapCompare, make_app: AppFactory, t
 
 
 def test_2048_6x6_position_80x24(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
-    position = {
-        "board": [
-            [2, 4, 8, 16, 32, 64],
-            [128, 256, 512, 1024, 2048, 4096],
-            [8192, 16384, 32768, 65536, 131072, 0],
-            [0, 0, 0, 0, 0, 0],
-            [2, 0, 0, 0, 0, 2],
-            [0, 0, 0, 0, 0, 0],
-        ],
-    }
-    app = make_app("2048-6x6", position=position, motion=False, theme=theme)
+    app = make_app("2048-6x6", position=LONG_ROWS, motion=False, theme=theme)
     assert snap_compare(app, terminal_size=(80, 24))
 
 

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from rich.cells import cell_len
 from textual.containers import VerticalGroup
+from textual.pilot import Pilot
 from textual.widgets import Label, Sparkline
 from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
-from tests.ui.conftest import CODE, MID_GAME, AppFactory, set_settings
+from tests.ui.conftest import CODE, LONG_ROWS, MID_GAME, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
 from tests.ui_chain.conftest import ladder
 from tests.waiting import notifications, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
+from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.dialogs import BoardReading, PauseDialog, ResultDialog
 from twofold.ui.app.keys import KeyBindingsScreen, key_actions
 from twofold.ui.app.screens.chain import ChainScreen
@@ -31,6 +35,25 @@ from twofold.ui.app.screens.statistics import StatisticsScreen
 LADDER = ladder()
 #: every built-in mode's family: no tutorial comes first
 FAMILIES = tuple(sorted({mode.family for mode in plugins.registry().modes.values()}))
+
+
+@contextlib.asynccontextmanager
+async def playing(
+    make_app: AppFactory,
+    store: SqliteStore,
+    mode_id: str,
+    size: tuple[int, int],
+    position: dict[str, Any] | None = None,
+    *,
+    motion: bool = False,
+    screen: type[GameScreen] = GameScreen,
+) -> AsyncIterator[tuple[TwofoldApp, Pilot[None]]]:
+    """The app in a game of ``mode_id`` (code CODE), every tutorial seen, once its screen is up."""
+    set_settings(store, tutorials_seen=FAMILIES)
+    app = make_app(mode_id, code=CODE, position=position, motion=motion)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, screen))
+        yield app, pilot
 
 
 # -- 10. one finished game is a bar, not a wall ---------------------------------------------
@@ -69,10 +92,7 @@ async def test_settings_has_a_title_as_statistics_has(make_app: AppFactory) -> N
 async def test_copy_link_and_copy_result_are_shown_one_way(
     make_app: AppFactory, store: SqliteStore, mode_id: str
 ) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
-    app = make_app(mode_id, code=CODE, motion=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, store, mode_id, (80, 24)) as (app, pilot):
         shown = []
         for key, title in (("c", "Link copied"), ("y", "Result copied")):
             await pilot.press(key)
@@ -114,18 +134,6 @@ async def test_best_after_reopening_and_undoing_is_the_records_best(
 
 # -- 5. R reads the board in one way, in every mode ----------------------------------------
 
-#: a 6x6 board of long numbers: its reading is the longest a 2048 board has
-LONG_ROWS = {
-    "board": [
-        [2, 4, 8, 16, 32, 64],
-        [128, 256, 512, 1024, 2048, 4096],
-        [8192, 16384, 32768, 65536, 131072, 0],
-        [0, 0, 0, 0, 0, 0],
-        [2, 0, 0, 0, 0, 2],
-        [0, 0, 0, 0, 0, 0],
-    ],
-}
-
 
 @pytest.mark.parametrize(
     ("mode_id", "position", "size"),
@@ -143,10 +151,7 @@ async def test_r_reads_the_board_in_a_dialog_whole_and_gone_with_it(
     position: dict[str, Any] | None,
     size: tuple[int, int],
 ) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
-    app = make_app(mode_id, code=CODE, position=position, motion=False)
-    async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, store, mode_id, size, position=position) as (app, pilot):
         game = app.screen
         assert isinstance(game, GameScreen)
         await pilot.press("r")
@@ -173,10 +178,7 @@ async def test_r_reads_the_board_in_a_dialog_whole_and_gone_with_it(
 async def test_esc_closes_what_is_open_else_pauses_and_never_leaves(
     make_app: AppFactory, store: SqliteStore, mode_id: str
 ) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
-    app = make_app(mode_id, code=CODE, motion=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, store, mode_id, (80, 24)) as (app, pilot):
         game = app.screen
         assert isinstance(game, GameScreen)
         await pilot.press("question_mark")  # something open: Esc closes it
@@ -203,10 +205,7 @@ async def test_esc_closes_what_is_open_else_pauses_and_never_leaves(
 
 
 async def test_2048_help_offers_no_tutorial_key(make_app: AppFactory, store: SqliteStore) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
-    app = make_app("2048", code=CODE, motion=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, store, "2048", (100, 32)) as (app, pilot):
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.pause()
@@ -251,10 +250,7 @@ async def test_undo_that_cannot_act_says_why_in_the_announcement(
     position: dict[str, Any] | None,
     why: str,
 ) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
-    app = make_app(mode_id, code=CODE, position=position, motion=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, store, mode_id, (100, 32), position=position) as (app, pilot):
         game = app.screen
         assert isinstance(game, GameScreen)
         if position is not None:  # a merge first: its words must not stay after the refusal
@@ -273,11 +269,10 @@ async def test_undo_that_cannot_act_says_why_in_the_announcement(
 async def test_a_long_hint_shows_at_once_as_a_path_and_hides_with_the_board(
     make_app: AppFactory, store: SqliteStore
 ) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
     position = {"board": [[2] * 5 for _ in range(8)]}  # the hint is all 40 tiles
-    app = make_app("2248", code=CODE, position=position, motion=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ChainScreen))
+    async with playing(
+        make_app, store, "2248", (80, 24), position=position, motion=True, screen=ChainScreen
+    ) as (app, pilot):
         screen = app.screen
         assert isinstance(screen, ChainScreen)
         await pilot.press("h")
@@ -352,10 +347,7 @@ async def test_every_bar_shows_every_item_whole(
     position: dict[str, Any] | None,
     size: tuple[int, int],
 ) -> None:
-    set_settings(store, tutorials_seen=FAMILIES)
-    app = make_app(mode_id, code=CODE, position=position, motion=False)
-    async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, store, mode_id, size, position=position) as (app, pilot):
         screen = app.screen
         await until(pilot, lambda: bool(screen.query(FooterKey)), what="the footer's keys")
         await pilot.pause()
