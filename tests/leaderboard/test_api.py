@@ -125,8 +125,11 @@ async def test_bodies_json_and_hosts_are_bounded(client: TestClient) -> None:
 
 
 async def test_a_client_over_its_rate_is_told_to_wait(boards, checker) -> None:  # type: ignore[no-untyped-def]
-    service = Leaderboard(boards, checker, rate=60, burst=2)
+    now = [1000.0]  # a clock that moves only when told: a busy machine refills no bucket
+    service = Leaderboard(boards, checker, rate=60, burst=2, clock=lambda: now[0])
     async with TestClient(TestServer(service.app())) as client:
         statuses = [(await send(client, daily_result(20 + n)))[0] for n in range(4)]
-        assert statuses[:2] == [201, 201]
-        assert statuses[2:] == [429, 429]
+        assert statuses == [201, 201, 429, 429]
+        now[0] += 1.0  # a minute's rate of 60 gives one token back each second
+        assert (await send(client, daily_result(24)))[0] == 201
+        assert (await send(client, daily_result(25)))[0] == 429

@@ -67,13 +67,16 @@ def check_name(raw: Any) -> str:
 class Buckets:
     """A token bucket per client address: ``rate`` a minute, ``burst`` at once."""
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.rate, self.burst = rate / 60.0, burst
+        self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}
 
     def take(self, client: str) -> float:
         """0 when the client may go on, else the seconds until it may."""
-        now = time.monotonic()
+        now = self.clock()
         tokens, at = self.buckets.get(client, (self.burst, now))
         tokens = min(self.burst, tokens + (now - at) * self.rate)
         if tokens < 1:
@@ -103,11 +106,12 @@ class Leaderboard:
         burst: float = BURST,
         trust_forwarded: bool = False,
         today: Callable[[], date] = utc_today,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.boards = boards
         self.checker = checker
         self.hosts = hosts
-        self.buckets = Buckets(rate, burst)
+        self.buckets = Buckets(rate, burst, clock)
         self.trust_forwarded = trust_forwarded
         self.today = today
 
