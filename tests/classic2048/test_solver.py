@@ -125,21 +125,6 @@ def test_a_crowded_4x4_board_is_searched_five_moves_ahead_whatever_its_kinds_of_
     assert Solver(4, 3).depth_for(crowded.packed) == 3
 
 
-def test_a_4x4_board_with_a_512_is_searched_four_moves_ahead_however_few_its_kinds() -> None:
-    solver = Solver(4)
-    # three kinds of tile give three moves (all four moves open); the 512 makes it four
-    assert (
-        solver.depth_for(position([0, 512, 0, 0], [0, 2, 0, 0], [0, 0, 4, 0], [0] * 4).packed) == 4
-    )
-    assert (
-        solver.depth_for(position([0, 256, 0, 0], [0, 2, 0, 0], [0, 0, 4, 0], [0] * 4).packed) == 3
-    )
-    # many kinds keep their deeper search, and a depth asked for is kept
-    roomy = position([2, 4, 8, 16], [32, 64, 128, 256], [0, 0, 0, 0], [0, 0, 0, 512])
-    assert solver.depth_for(roomy.packed) == 9 - 2
-    assert Solver(4, 3).depth_for(roomy.packed) == 3
-
-
 #: one empty cell (bottom left after "right"), and whatever tile fills it leaves no move
 DOOMED = [[8, 32, 16, 32], [32, 2, 8, 64], [8, 64, 16, 2], [16, 0, 2, 32]]
 

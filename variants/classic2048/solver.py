@@ -16,11 +16,7 @@ open boards cheap however deep the limit. A crowded 4x4 board (two cells empty o
 or two moves open or fewer) is searched at least five moves ahead whatever its kinds of
 tile, as far as nneonneo's looks on boards of up to six kinds: that is where a game dies,
 and a crowded board's few spawns keep the deeper search cheap (six moves ahead cost half
-as much again in a game to 2048). Once a 512 is made, a 4x4 board is searched at least four
-moves ahead however few kinds of tile it holds: three moves ahead, a game could let its
-1024 leave its corner on a roomy board and build a second one in the opposite corner, lost
-hundreds of moves before the board filled. Such boards are roomy and few, so the floor
-costs no speed measurable in a game to 2048. The 5x5 and 6x6
+as much again in a game to 2048). The 5x5 and 6x6
 boards, roomy enough that two to four moves play well, adapt the depth to how full they
 are.
 
@@ -76,10 +72,6 @@ DEEP_LEAST = 3
 #: at least CROWDED_LEAST moves ahead, however few kinds of tile it holds
 CROWDED = 2
 CROWDED_LEAST = 5
-#: a 4x4 board holding a tile of LATE_FROM or more (as an exponent: a 512) is searched at
-#: least LATE_LEAST moves ahead: past that tile a stranded big tile loses the game
-LATE_FROM = 9
-LATE_LEAST = 4
 
 
 def line_score(line: tuple[int, ...]) -> float:
@@ -193,11 +185,6 @@ class Solver:
             depth = max(DEEP_LEAST, distinct - DEEP_FEWER)
             if depth < CROWDED_LEAST and (empty <= CROWDED or self._open(packed) <= CROWDED):
                 return CROWDED_LEAST
-            if (
-                depth < LATE_LEAST
-                and max((packed >> s) & CELL_MASK for s in self._shifts) >= LATE_FROM
-            ):
-                return LATE_LEAST
             return depth
         if empty <= 2 and distinct >= 8:
             return 4
