@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from twofold.core.capabilities import ActionCoder
+from twofold.core.capabilities import ActionCoder, LegalActions
 from twofold.core.choices import (
     Reader,
     Texts,
@@ -210,10 +210,17 @@ class Proving:
         writer.uniform(int(hinted), 2)
         writer.uniform(int(program), 2)
         self.play, self.texts, self.counts = _Play(mode, code, self.coder), Texts(), [0, 0, 0, 0]
+        #: a plain LegalActions' legal: an action is its rank, written here with no lists made
+        coder = self.coder
+        self.ranks = (
+            coder.legal
+            if isinstance(coder, LegalActions) and type(coder).encode is LegalActions.encode
+            else None
+        )
 
     def copy(self) -> Proving:
         twin = Proving.__new__(Proving)
-        twin.coder, twin.writer = self.coder, Writer()
+        twin.coder, twin.writer, twin.ranks = self.coder, Writer(), self.ranks
         twin.writer.choices = list(self.writer.choices)
         twin.play = _Play.__new__(_Play)
         twin.play.__dict__.update(self.play.__dict__)
@@ -226,6 +233,19 @@ class Proving:
 
     def played(self, action: str, after: Any = _UNPLAYED) -> None:
         """The next action of the log; Refused (or ValueError) if it does not replay."""
+        if self.ranks is not None and after is not _UNPLAYED and action != UNDO:
+            play, counts = self.play, self.counts
+            legal = self.ranks(play.state)
+            if action in legal:
+                # the choices _write_action makes: the kind _ACTION, then the rank, uniform
+                weights = counts[_ACTION] + 1
+                total = weights + (counts[_UNDO] + 1 if play.history else 0) + counts[_TEXT] + 2
+                choices = self.writer.choices
+                choices.append((0, weights, total))
+                choices.append((legal.index(action), 1, len(legal)))
+                counts[_ACTION] = weights
+                play.known(action, after)
+                return
         _write_action(self.writer, self.play, self.coder, self.texts, self.counts, action, after)
 
     def line(self) -> str:

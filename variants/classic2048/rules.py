@@ -40,6 +40,10 @@ UNDO_DEPTH = 2000
 FOUR_ODDS = 10
 #: boards whose legal directions the rules keep (a bound on their memory)
 LEGAL_KEPT = 1 << 14
+#: the legal directions for each set of moves that change a board (bit i: DIRECTIONS[i])
+LEGAL_SETS = tuple(
+    tuple(d for i, d in enumerate(DIRECTIONS) if moved >> i & 1) for moved in range(16)
+)
 
 _SPELLINGS: dict[str, tuple[str, ...]] = {
     # arrows, W A S D, and vim's h j k l
@@ -182,10 +186,14 @@ class ClassicRules:
         if found is None:
             if len(known) >= LEGAL_KEPT:
                 known.clear()
-            boards = self.engine.successors(packed)  # the four moves, sharing their row reads
-            found = known[packed] = tuple(
-                d for d, board in zip(DIRECTIONS, boards, strict=True) if board != packed
-            )
+            # the four moves, sharing their row reads
+            left, right, up, down = self.engine.successors(packed)
+            found = known[packed] = LEGAL_SETS[
+                (left != packed)
+                | (right != packed) << 1
+                | (up != packed) << 2
+                | (down != packed) << 3
+            ]
         return found
 
     def _moved(self, state: SlideState, action: str) -> SlideState | None:
