@@ -197,3 +197,12 @@ def test_a_second_move_changes_nothing_when_the_first_merged_nothing(
     twice, _ = move(once, direction)
     if gained == 0:
         assert twice == once  # sliding alone leaves nothing more to slide
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards())
+def test_the_moving_bits_are_the_moves_that_change_the_board(board: Grid) -> None:
+    e = engine(len(board))
+    packed = e.pack([exponents(row) for row in board])
+    changed = [e.slide(packed, direction)[0] != packed for direction in DIRECTIONS]
+    assert e.moving(packed) == sum(int(moved) << i for i, moved in enumerate(changed))

@@ -186,14 +186,7 @@ class ClassicRules:
         if found is None:
             if len(known) >= LEGAL_KEPT:
                 known.clear()
-            # the four moves, sharing their row reads
-            left, right, up, down = self.engine.successors(packed)
-            found = known[packed] = LEGAL_SETS[
-                (left != packed)
-                | (right != packed) << 1
-                | (up != packed) << 2
-                | (down != packed) << 3
-            ]
+            found = known[packed] = LEGAL_SETS[self.engine.moving(packed)]
         return found
 
     def _moved(self, state: SlideState, action: str) -> SlideState | None:

@@ -139,6 +139,12 @@ def successors(b):
         ({up_split}) & BM,
         ({down_split}) & BM,
     )
+
+def moving(b):
+    {split_rows}
+    t = {transpose_split}
+    {split_columns}
+    return ({row_flags}) | ({column_flags}) << 2
 """
 
 
@@ -165,6 +171,8 @@ class Engine:
         self.board_moves: tuple[Callable[[int], int], ...]
         #: all four boards a move can give, in DIRECTIONS order, sharing the row reads
         self.successors: Callable[[int], tuple[int, int, int, int]]
+        #: the moves that change a board, as bits (bit i: DIRECTIONS[i]), no board made
+        self.moving: Callable[[int], int]
         self._compile()
         # a packed row read once: its exponents, its tile values, its empty cells' indices
         self._row_exponents: dict[int, tuple[int, ...]] = {}
@@ -280,6 +288,14 @@ class Engine:
 
         return LazyTable(build)
 
+    def _row_flags(self, row: int) -> int:
+        """1 if moving the row (or a column read as one) towards index 0 changes it, plus
+        2 if moving it the other way does: whatever line of the board it is."""
+        cells = self.row_cells(row)
+        towards = trace_line(cells).result != cells
+        away = trace_line(cells[::-1]).result != cells[::-1]
+        return int(towards) | int(away) << 1
+
     def _column_table(self, index: int, move: bool, reverse: bool = False) -> LazyTable:
         """A row of cells -> the same cells (moved up or down, if ``move``) as column ``index``.
 
@@ -326,6 +342,7 @@ class Engine:
             return f" {joiner} ".join(f"{table}{i}[{var}{i}]" for i in range(n))
 
         names["RM"] = self.row_mask
+        names["F"] = LazyTable(self._row_flags)
         for i in range(n):
             names[f"L{i}"] = self._row_table(i, reverse=False)
             names[f"R{i}"] = self._row_table(i, reverse=True)
@@ -345,6 +362,8 @@ class Engine:
             right_split=lookups("r", "R", "+"),
             up_split=lookups("c", "U", "+"),
             down_split=lookups("c", "D", "+"),
+            row_flags=" | ".join(f"F[r{i}]" for i in range(n)),
+            column_flags=" | ".join(f"F[c{i}]" for i in range(n)),
         )
         exec(compile(source, f"<twofold 2048 moves {n}x{n}>", "exec"), names)
         self.left = names["left"]  # type: ignore[assignment]
@@ -354,6 +373,7 @@ class Engine:
         self.transpose = names["transpose"]  # type: ignore[assignment]
         self.board_moves = tuple(names[f"{d}_board"] for d in DIRECTIONS)  # type: ignore[misc]
         self.successors = names["successors"]  # type: ignore[assignment]
+        self.moving = names["moving"]  # type: ignore[assignment]
 
 
 _engines: dict[int, Engine] = {}
