@@ -115,17 +115,19 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         index = int(action)
         mask, sends = self._mask, self.controls.sends
-        press = None
         if not (0 <= index < len(mask) and mask[index]):
-            pass
+            press = None
         elif self.pending is None and sends is not None and index < len(sends):
-            press = Press(None, sends[index])  # what the mask found legal, sent at once
+            press = _SENT  # what the mask found legal, sent at once
         else:
             press = self.controls.press(self.episode, self.pending, index)
         if press is None:
             # new data on every call (Gymnasium's check): the caller may keep what it got
             return _fresh(self._observed), 0.0, self._over(), False, self._info(None, True)
-        command, pending = press.command, press.pending
+        if press is _SENT:
+            command, pending = sends[index], None  # type: ignore[index]
+        else:
+            command, pending = press.command, press.pending
         episode = self.episode
         reward = 0
         if command is not None:
@@ -220,6 +222,10 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
             "invalid": invalid,
             "score": int(self.episode.state.score),
         }
+
+
+#: a step whose action sends its command at once (no Press made: most modes' every step)
+_SENT = Press(None, None)
 
 
 def _fresh(observation: Any) -> Any:

@@ -51,7 +51,9 @@ class Encoder:
             line = b"".join([rows[row] for row in board])
         except KeyError:
             line = b"".join([rows.get(row) or self._row(row) for row in board])
-        return np.frombuffer(bytearray(line), dtype=np.uint8).reshape(len(board), -1)
+        found = np.frombuffer(bytearray(line), np.uint8)
+        found.shape = (len(board), -1)
+        return found
 
     def _row(self, row: tuple[int, ...]) -> bytes:
         if any(v not in self.codes for v in row):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 CELL_BITS = 5
 CELL_MASK = (1 << CELL_BITS) - 1
@@ -140,6 +140,12 @@ def successors(b):
         ({down_split}) & BM,
     )
 
+def values(b):
+    return ({value_rows},)
+
+def empty_cells(b):
+    return {empty_rows}
+
 def moving(b):
     {split_rows}
     t = {transpose_split}
@@ -171,13 +177,15 @@ class Engine:
         self.board_moves: tuple[Callable[[int], int], ...]
         #: all four boards a move can give, in DIRECTIONS order, sharing the row reads
         self.successors: Callable[[int], tuple[int, int, int, int]]
+        #: the tile values of a board (0 for an empty cell), rows top first
+        self.values: Callable[[int], tuple[tuple[int, ...], ...]]
+        #: indices (``row * size + col``) of the empty cells, in row-major order
+        self.empty_cells: Callable[[int], tuple[int, ...]]
         #: the moves that change a board, as bits (bit i: DIRECTIONS[i]), no board made
         self.moving: Callable[[int], int]
         self._compile()
-        # a packed row read once: its exponents, its tile values, its empty cells' indices
+        # a packed row read once: its exponents
         self._row_exponents: dict[int, tuple[int, ...]] = {}
-        self._row_values: dict[int, tuple[int, ...]] = {}
-        self._row_empty: list[dict[int, tuple[int, ...]]] = [{} for _ in range(size)]
         self.moves: dict[str, Callable[[int], tuple[int, int]]] = {
             "left": self.left,
             "right": self.right,
@@ -219,38 +227,9 @@ class Engine:
             for row in self.rows(packed)
         )
 
-    def values(self, packed: int) -> tuple[tuple[int, ...], ...]:
-        """The tile values of a packed board (0 for an empty cell), rows top first."""
-        known = self._row_values
-        if len(known) > LazyTable.LIMIT:
-            known.clear()
-        found = []
-        for row in self.rows(packed):
-            line = known.get(row)
-            if line is None:
-                line = known[row] = tuple(1 << e if e else 0 for e in self.row_cells(row))
-            found.append(line)
-        return tuple(found)
-
     def shift(self, row: int, col: int) -> int:
         """The bit where cell ``(row, col)`` starts."""
         return row * self.row_bits + col * CELL_BITS
-
-    def empty_cells(self, packed: int) -> list[int]:
-        """Indices (``row * size + col``) of the empty cells, in row-major order."""
-        found: list[int] = []
-        for r, row in enumerate(self.rows(packed)):
-            known = self._row_empty[r]
-            line = known.get(row)
-            if line is None:
-                if len(known) > LazyTable.LIMIT:
-                    known.clear()
-                start = r * self.size
-                line = known[row] = tuple(
-                    start + c for c, e in enumerate(self.row_cells(row)) if not e
-                )
-            found += line
-        return found
 
     # -- moves --------------------------------------------------------------------------
 
@@ -287,6 +266,13 @@ class Engine:
             return (self.pack_row(result) << shift) + (trace.gain << gain_shift)
 
         return LazyTable(build)
+
+    def _values_of_row(self, row: int) -> tuple[int, ...]:
+        return tuple(1 << e if e else 0 for e in self.row_cells(row))
+
+    def _empty_of_row(self, index: int, row: int) -> tuple[int, ...]:
+        start = index * self.size
+        return tuple(start + c for c, e in enumerate(self.row_cells(row)) if not e)
 
     def _row_flags(self, row: int) -> int:
         """1 if moving the row (or a column read as one) towards index 0 changes it, plus
@@ -343,6 +329,10 @@ class Engine:
 
         names["RM"] = self.row_mask
         names["F"] = LazyTable(self._row_flags)
+        values = LazyTable(self._values_of_row)  # type: ignore[arg-type]
+        for i in range(n):
+            names[f"V{i}"] = values  # one table: a row's values are the same in any row
+            names[f"E{i}"] = LazyTable(partial(self._empty_of_row, i))  # type: ignore[arg-type]
         for i in range(n):
             names[f"L{i}"] = self._row_table(i, reverse=False)
             names[f"R{i}"] = self._row_table(i, reverse=True)
@@ -362,6 +352,8 @@ class Engine:
             right_split=lookups("r", "R", "+"),
             up_split=lookups("c", "U", "+"),
             down_split=lookups("c", "D", "+"),
+            value_rows=rows("b", "V", ",").replace(" , ", ", "),
+            empty_rows=rows("b", "E", "+"),
             row_flags=" | ".join(f"F[r{i}]" for i in range(n)),
             column_flags=" | ".join(f"F[c{i}]" for i in range(n)),
         )
@@ -374,6 +366,8 @@ class Engine:
         self.board_moves = tuple(names[f"{d}_board"] for d in DIRECTIONS)  # type: ignore[misc]
         self.successors = names["successors"]  # type: ignore[assignment]
         self.moving = names["moving"]  # type: ignore[assignment]
+        self.values = names["values"]  # type: ignore[assignment]
+        self.empty_cells = names["empty_cells"]  # type: ignore[assignment]
 
 
 _engines: dict[int, Engine] = {}
