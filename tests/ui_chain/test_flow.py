@@ -285,3 +285,29 @@ async def test_at_61_columns_the_power_up_bar_and_the_guidance_are_whole() -> No
         lines = [status.render_line(y).text.strip() for y in range(status.size.height)]
         guidance = "Drag through touching tiles, or use the arrow keys and Space"
         assert " ".join(lines) == guidance  # wrapped onto a second line, never cut
+
+
+async def test_a_paused_blitz_clock_stays_stopped_when_focus_or_a_screen_comes_back() -> None:
+    clock = FakeClock()
+    async with playing("2248-blitz", clock=clock) as (pilot, screen):
+        game = screen.session.game
+        await pilot.press("p")
+        pilot.app.app_focus = False  # the terminal loses the player's attention...
+        await pilot.pause()
+        pilot.app.app_focus = True  # ...and gets it back: the board is still paused
+        await pilot.pause()
+        clock.now += 30
+        screen.tick()
+        assert screen.paused and game.time_left == 180
+        await pilot.press("question_mark")  # a screen over the paused board, then closed
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert pilot.app.screen is screen and screen.paused
+        clock.now += 30
+        screen.tick()
+        assert game.time_left == 180
+        await pilot.press("p")
+        clock.now += 5
+        screen.tick()
+        assert game.time_left == 175

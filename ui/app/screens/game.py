@@ -187,17 +187,23 @@ class GameScreen(TwofoldScreen[None]):
         if self._session_closed:
             return
         if focused and self.app.screen is self:
-            self.game.resume()
+            if self.clock_may_run():
+                self.game.resume()
         elif not focused:
             self.focus_lost()
 
     def focus_lost(self) -> None:
         self.game.pause()
 
+    def clock_may_run(self) -> bool:
+        """Whether the play time may count again when the screen or focus comes back (a kind
+        of screen that pauses on its own board says no while it is paused)."""
+        return not self.game.over
+
     def on_screen_resume(self) -> None:
         if not self._session_closed:
             self.apply_settings()
-            if not self.game.over:
+            if self.clock_may_run():
                 self.game.resume()
 
     def on_screen_suspend(self) -> None:

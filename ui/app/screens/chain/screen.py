@@ -151,6 +151,10 @@ class ChainScreen(BoardScreen):
     def focus_lost(self) -> None:
         self.pausing.focus_lost()
 
+    def clock_may_run(self) -> bool:
+        # paused with P stays paused: only P (or a click on the words) plays on
+        return super().clock_may_run() and not self.paused
+
     def game_over(self) -> None:
         self.ending.check_end()
 
