@@ -14,8 +14,9 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-#: generous: the machine is shared, and a worker or a timer may be late
-WAIT_SECONDS = 20.0
+#: generous: the machine is shared, and a worker or a timer may be late (waiting longer
+#: costs nothing where the condition comes)
+WAIT_SECONDS = 45.0
 
 
 async def until(

@@ -28,8 +28,9 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 VIEWPORT = {"width": 1000, "height": 700}
-#: generous: the machine is shared and each page starts a Python process
-WAIT_MS = 20_000
+#: generous: the machine is shared and each page starts a Python process (20 s timed out at
+#: load 7 to 8; waiting longer costs nothing where the page comes)
+WAIT_MS = 45_000
 
 
 def find_chromium() -> str | None:
