@@ -352,7 +352,7 @@ class Engine:
             right_split=lookups("r", "R", "+"),
             up_split=lookups("c", "U", "+"),
             down_split=lookups("c", "D", "+"),
-            value_rows=rows("b", "V", ",").replace(" , ", ", "),
+            value_rows=rows("b", "V", ","),
             empty_rows=rows("b", "E", "+"),
             row_flags=" | ".join(f"F[r{i}]" for i in range(n)),
             column_flags=" | ".join(f"F[c{i}]" for i in range(n)),
