@@ -206,3 +206,15 @@ def test_the_moving_bits_are_the_moves_that_change_the_board(board: Grid) -> Non
     packed = e.pack([exponents(row) for row in board])
     changed = [e.slide(packed, direction)[0] != packed for direction in DIRECTIONS]
     assert e.moving(packed) == sum(int(moved) << i for i, moved in enumerate(changed))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_the_moving_bits_hold_for_the_largest_tiles_too(data: st.DataObject) -> None:
+    n = data.draw(st.sampled_from([4, 5, 6]))
+    cell = st.sampled_from([0, 0, 1, 2, MAX_EXPONENT - 1, MAX_EXPONENT])  # 31s never merge
+    rows = data.draw(st.lists(st.lists(cell, min_size=n, max_size=n), min_size=n, max_size=n))
+    e = engine(n)
+    packed = e.pack(rows)
+    changed = [e.slide(packed, direction)[0] != packed for direction in DIRECTIONS]
+    assert e.moving(packed) == sum(int(moved) << i for i, moved in enumerate(changed))

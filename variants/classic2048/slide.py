@@ -145,12 +145,6 @@ def values(b):
 
 def empty_cells(b):
     return {empty_rows}
-
-def moving(b):
-    {split_rows}
-    t = {transpose_split}
-    {split_columns}
-    return ({row_flags}) | ({column_flags}) << 2
 """
 
 
@@ -274,13 +268,32 @@ class Engine:
         start = index * self.size
         return tuple(start + c for c, e in enumerate(self.row_cells(row)) if not e)
 
-    def _row_flags(self, row: int) -> int:
-        """1 if moving the row (or a column read as one) towards index 0 changes it, plus
-        2 if moving it the other way does: whatever line of the board it is."""
-        cells = self.row_cells(row)
-        towards = trace_line(cells).result != cells
-        away = trace_line(cells[::-1]).result != cells[::-1]
-        return int(towards) | int(away) << 1
+    def _compile_moving(self) -> Callable[[int], int]:
+        """The moves that change a board, as bits, from the board's bits alone: a line moves
+        towards its wall where an empty cell has a tile beyond it, or two equal tiles below
+        the largest touch (a line with no such gap is packed against the wall)."""
+        n, cell, row = self.size, CELL_BITS, self.row_bits
+        low = sum(1 << (i * cell) for i in range(n * n))  # each cell's lowest bit
+        inner_columns = sum(1 << (r * row + c * cell) for r in range(n) for c in range(n - 1))
+        inner_rows = sum(1 << (r * row + c * cell) for r in range(n - 1) for c in range(n))
+
+        def moving(b: int) -> int:
+            tiles = (b | b >> 1 | b >> 2 | b >> 3 | b >> 4) & low
+            empty = low ^ tiles
+            largest = b & b >> 1 & b >> 2 & b >> 3 & b >> 4 & low  # MAX_EXPONENT never merges
+            mergeable = tiles & ~largest
+            d = b ^ b >> cell  # zero where a cell equals its right neighbour
+            across = ~(d | d >> 1 | d >> 2 | d >> 3 | d >> 4) & mergeable & inner_columns
+            d = b ^ b >> row  # zero where a cell equals the one below it
+            down = ~(d | d >> 1 | d >> 2 | d >> 3 | d >> 4) & mergeable & inner_rows
+            return (
+                (1 if across or empty & tiles >> cell & inner_columns else 0)
+                | (2 if across or tiles & empty >> cell & inner_columns else 0)
+                | (4 if down or empty & tiles >> row & inner_rows else 0)
+                | (8 if down or tiles & empty >> row & inner_rows else 0)
+            )
+
+        return moving
 
     def _column_table(self, index: int, move: bool, reverse: bool = False) -> LazyTable:
         """A row of cells -> the same cells (moved up or down, if ``move``) as column ``index``.
@@ -328,7 +341,6 @@ class Engine:
             return f" {joiner} ".join(f"{table}{i}[{var}{i}]" for i in range(n))
 
         names["RM"] = self.row_mask
-        names["F"] = LazyTable(self._row_flags)
         values = LazyTable(self._values_of_row)  # type: ignore[arg-type]
         for i in range(n):
             names[f"V{i}"] = values  # one table: a row's values are the same in any row
@@ -354,8 +366,6 @@ class Engine:
             down_split=lookups("c", "D", "+"),
             value_rows=rows("b", "V", ","),
             empty_rows=rows("b", "E", "+"),
-            row_flags=" | ".join(f"F[r{i}]" for i in range(n)),
-            column_flags=" | ".join(f"F[c{i}]" for i in range(n)),
         )
         exec(compile(source, f"<twofold 2048 moves {n}x{n}>", "exec"), names)
         self.left = names["left"]  # type: ignore[assignment]
@@ -365,7 +375,7 @@ class Engine:
         self.transpose = names["transpose"]  # type: ignore[assignment]
         self.board_moves = tuple(names[f"{d}_board"] for d in DIRECTIONS)  # type: ignore[misc]
         self.successors = names["successors"]  # type: ignore[assignment]
-        self.moving = names["moving"]  # type: ignore[assignment]
+        self.moving = self._compile_moving()
         self.values = names["values"]  # type: ignore[assignment]
         self.empty_cells = names["empty_cells"]  # type: ignore[assignment]
 
