@@ -153,9 +153,19 @@ def _kinds(play: _Play, coder: ActionCoder | None, counts: list[int]) -> list[in
     ]
 
 
+#: each proof coder met, by identity, with whether it is an ActionCoder (a Protocol's
+#: isinstance reads its attributes, tens of microseconds: a learning env resets often)
+_CODERS: dict[int, tuple[object, bool]] = {}
+
+
 def _coder(mode: Mode) -> ActionCoder | None:
     coder = mode.proof
-    return coder if isinstance(coder, ActionCoder) else None
+    known = _CODERS.get(id(coder))
+    if known is None or known[0] is not coder:
+        if len(_CODERS) >= 256:
+            _CODERS.clear()
+        known = _CODERS[id(coder)] = (coder, isinstance(coder, ActionCoder))
+    return coder if known[1] else None  # type: ignore[return-value]
 
 
 # -- writing -------------------------------------------------------------------------------
