@@ -5,7 +5,8 @@ played (with hints, or by a program), and holds every action of the log, ``undo`
 included. It is written in the game codes' alphabet (Crockford's base32, read as codes
 are: case-insensitive, ``I``/``L`` as ``1``, ``O`` as ``0``, hyphens and spaces ignored):
 ``TF``, the format symbol ``1``, the payload, and six check symbols (30 bits of
-BLAKE2b over the rest), so a typo or a cut-off proof is refused rather than misread.
+BLAKE2b over the rest, :mod:`twofold.core.proof_line`), so a typo or a cut-off proof is
+refused rather than misread.
 
 The payload is one range-coded number (rANS on Python's integers, so it is exact):
 every field is a choice among weighted options, and an option costs about
@@ -42,29 +43,19 @@ from twofold.core.choices import (
     write_id,
     write_number,
 )
-from twofold.core.codes import ALPHABET, CODE_COUNT, code_from_number, code_number
+from twofold.core.codes import CODE_COUNT, code_from_number, code_number
 from twofold.core.game import UNDO, undo_depth
 from twofold.core.i18n import _
+from twofold.core.proof_line import ProofError, is_proof, line_of, normalise, number_of
 from twofold.core.rules import Mode, Refused
 
-PREFIX = "TF"
-#: the format of the payload; a new format gets a new symbol, and old ones stay readable
-FORMAT = "1"
-CHECK_SYMBOLS = 6
 #: the most actions a proof is replayed to, unless the caller says otherwise
 MAX_ACTIONS = 1_000_000
-_PERSON = b"twofold-proof"
-_SYMBOL = {ch: i for i, ch in enumerate(ALPHABET)}
-_LOOKALIKES = str.maketrans({"I": "1", "L": "1", "O": "0"})
 #: the kinds of step in the log: a mode's own choices, undo, an action as text, the end
 _ACTION, _UNDO, _TEXT, _END = range(4)
 FindMode = Callable[[str], Mode | None]
 #: an action's state after it, not given: the action is played
 _UNPLAYED: Any = object()
-
-
-class ProofError(ValueError):
-    """A proof that cannot be read or does not replay; the message is one line."""
 
 
 # -- the game, replayed --------------------------------------------------------------------
@@ -262,7 +253,7 @@ class Proving:
         choices = self.writer.choices
         self.writer.pick(_END, _kinds(self.play, self.coder, self.counts))
         try:
-            return _text(self.writer.number())
+            return line_of(self.writer.number())
         finally:
             choices.pop()  # the game may go on
 
@@ -295,60 +286,7 @@ def _write_action(
         play.known(action, after)
 
 
-def _text(number: int) -> str:
-    payload = _symbols(number)
-    body = PREFIX + FORMAT + payload
-    return body + _check(body)
-
-
-def _symbols(number: int) -> str:
-    bits = format(number, "b")
-    bits = "0" * (-len(bits) % 5) + bits
-    return "".join(ALPHABET[int(bits[i : i + 5], 2)] for i in range(0, len(bits), 5))
-
-
-def _check(body: str) -> str:
-    digest = hashlib.blake2b(body.encode("ascii"), digest_size=4, person=_PERSON).digest()
-    value = int.from_bytes(digest, "big") >> 2
-    return "".join(ALPHABET[(value >> (5 * i)) & 31] for i in reversed(range(CHECK_SYMBOLS)))
-
-
 # -- reading -------------------------------------------------------------------------------
-
-
-def normalise(text: str) -> str:
-    """A proof as its symbols: upper case, look-alikes read as codes read them, no spaces."""
-    return "".join(text.split()).replace("-", "").upper().translate(_LOOKALIKES)
-
-
-def is_proof(text: str) -> bool:
-    """Whether ``text`` looks like a proof line (``TF1...``), checked or not."""
-    symbols = normalise(text)
-    return symbols.startswith(PREFIX) and all(ch in _SYMBOL for ch in symbols)
-
-
-def _number(text: str) -> int:
-    symbols = normalise(text)
-    if not symbols.startswith(PREFIX) or len(symbols) < len(PREFIX) + 2 + CHECK_SYMBOLS:
-        raise ProofError(_("this is not a twofold proof (a proof starts with TF1)"))
-    bad = next((ch for ch in symbols if ch not in _SYMBOL), None)
-    if bad is not None:
-        raise ProofError(
-            _("a proof has only 0-9 and A-Z without I, L, O or U, not {ch!r}").format(ch=bad)
-        )
-    body, check = symbols[:-CHECK_SYMBOLS], symbols[-CHECK_SYMBOLS:]
-    if body[len(PREFIX)] != FORMAT:
-        raise ProofError(
-            _(
-                "this proof has format {format}, which this twofold cannot read: update twofold"
-            ).format(format=body[len(PREFIX)])
-        )
-    if _check(body) != check:
-        raise ProofError(_("the proof's check does not match: a symbol is wrong or missing"))
-    payload = body[len(PREFIX) + 1 :]
-    if len(payload) > 1 and payload[0] == "0":
-        raise ProofError(_("the proof's check does not match: a symbol is wrong or missing"))
-    return int("".join(format(_SYMBOL[ch], "05b") for ch in payload), 2)
 
 
 def replay(text: str, find_mode: FindMode, *, max_actions: int = MAX_ACTIONS) -> Replayed:
@@ -357,7 +295,7 @@ def replay(text: str, find_mode: FindMode, *, max_actions: int = MAX_ACTIONS) ->
     Raises :class:`ProofError` (one line) when the proof cannot be read: a bad check, an
     unknown mode or rules version, an action its rules refuse, more than ``max_actions``.
     """
-    reader = Reader(_number(text))
+    reader = Reader(number_of(text))
     try:
         mode_id = read_id(reader)
         code = code_from_number(reader.uniform(CODE_COUNT))
@@ -450,6 +388,8 @@ def game_key(replayed: Replayed) -> str:
 
 
 __all__: Sequence[str] = (
+    "MAX_ACTIONS",
+    "FindMode",
     "ProofError",
     "Replayed",
     "game_key",

@@ -30,6 +30,7 @@ from twofold.core.store.schema import (
     extends,
     objects,
     shape,
+    strays,
 )
 from twofold.core.store.writes import passing
 
@@ -331,14 +332,15 @@ def remove_foreign_objects(connection: sqlite3.Connection, version: int) -> list
     """Drop every trigger, view and index that twofold's schema of ``version`` does not have
     (they are damage: a trigger would run inside twofold's writes), and create its missing
     indexes; what was changed, named."""
-    expected = expected_objects(version)
-    found = objects(connection)
-    extra = [key for key, sql in found.items() if key[0] != "table" and expected.get(key) != sql]
-    missing = [sql for key, sql in expected.items() if key[0] != "table" and key not in found]
-    if not extra and not missing:
+    if strays(expected_objects(version), objects(connection)) == ([], []):
         return []
     connection.execute("BEGIN IMMEDIATE")
     try:
+        # Read again under the write lock: another copy of the app may have just migrated (its
+        # indexes are its version's, not damage), or a newer twofold (prepare() says so next).
+        now = connection.execute("PRAGMA user_version").fetchone()[0]
+        expected = expected_objects(now) if now <= SCHEMA_VERSION else objects(connection)
+        extra, missing = strays(expected, objects(connection))
         for kind, name in extra:
             quoted = name.replace('"', '""')
             connection.execute(f'DROP {kind.upper()} IF EXISTS "{quoted}"')

@@ -190,6 +190,14 @@ def expected_objects(version: int) -> Objects:
         connection.close()
 
 
+def strays(expected: Objects, found: Objects) -> tuple[list[tuple[str, str]], list[str | None]]:
+    """The objects found that the schema does not have (or has otherwise), and the SQL of
+    the indexes and triggers it has that were not found."""
+    extra = [key for key, sql in found.items() if key[0] != "table" and expected.get(key) != sql]
+    missing = [sql for key, sql in expected.items() if key[0] != "table" and key not in found]
+    return extra, missing
+
+
 def differences(found: Shape, version: int) -> list[str]:
     """How ``found`` differs from the schema of ``version`` (empty when it is the same)."""
     expected = expected_shape(version)
