@@ -1,17 +1,15 @@
 """What every game screen shares, whatever the mode's controls.
 
-A game screen plays one :class:`~twofold.core.session.Session`. This base owns its
-life (greeting, pause on focus loss, save on leaving, a plugin's fault), the top bar
-(built from the mode's gauges), the announcement line, the keys every game has (the
-same key for the same action on every screen), and the mode's optional capabilities:
-Hint, Watch the solver (the autoplayer) and Sample appear only where the mode offers
-them. Subclasses add their board and what their controls need.
+A game screen plays one :class:`~twofold.core.session.Session`. This base owns its life
+(greeting, pause on focus loss, save on leaving, a plugin's fault), the top bar (the mode's
+gauges), the announcement line, the keys every game has (the same key for the same action
+on every screen), and the mode's optional capabilities: Hint, Watch the solver and Sample
+appear only where the mode offers them. Subclasses add their board and their controls.
 
-Its parts are objects it holds and calls (``twofold.ui.app.screens.playing`` declares what
-they may ask of it): the hint and the solver (:class:`Assisting`), another game on the
-same screen (:class:`Replacing`), what it tells beyond the board (:class:`Telling`), the
-tutorial (:class:`Tutoring`) and the goal reached (:class:`Winning`). The screen's keys run
-its actions, each handed to its part.
+Its parts are objects it holds (``screens/playing.py`` declares what they may ask of it):
+the hint and the solver (:class:`Assisting`), another game on the same screen
+(:class:`Replacing`), what it tells beyond the board (:class:`Telling`), the tutorial
+(:class:`Tutoring`) and the goal reached (:class:`Winning`). Each key's action goes to one.
 """
 
 from __future__ import annotations
@@ -186,9 +184,8 @@ class GameScreen(TwofoldScreen[None]):
         # The play time counts only while the terminal has the player's attention.
         if self._session_closed:
             return
-        if focused and self.app.screen is self:
-            if self.clock_may_run():
-                self.game.resume()
+        if focused and self.app.screen is self and self.clock_may_run():
+            self.game.resume()
         elif not focused:
             self.focus_lost()
 
@@ -196,8 +193,7 @@ class GameScreen(TwofoldScreen[None]):
         self.game.pause()
 
     def clock_may_run(self) -> bool:
-        """Whether the play time may count again when the screen or focus comes back (a kind
-        of screen that pauses on its own board says no while it is paused)."""
+        """Whether the clock may run again when the screen or the focus comes back."""
         return not self.game.over
 
     def on_screen_resume(self) -> None:
