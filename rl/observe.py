@@ -48,7 +48,7 @@ class Encoder:
     def encode(self, board: Board) -> np.ndarray:
         rows = self.rows
         try:
-            line = b"".join([rows[row] for row in board])
+            line = b"".join(map(rows.__getitem__, board))  # a list comprehension costs half again
         except KeyError:
             line = b"".join([rows.get(row) or self._row(row) for row in board])
         found = np.frombuffer(bytearray(line), np.uint8)

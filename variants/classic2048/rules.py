@@ -174,9 +174,9 @@ class ClassicRules:
             state.code, state.size, packed, state.score + gained, state.moves + 1, state.draws + 1
         )
 
-    def legal(self, state: SlideState) -> list[str]:
+    def legal(self, state: SlideState) -> tuple[str, ...]:
         """The directions that move something, in the order of ``DIRECTIONS``."""
-        return list(self._legal(state.packed))
+        return self._legal(state.packed)
 
     def _legal(self, packed: int) -> tuple[str, ...]:
         # memoised: a learning environment asks of each board for its mask, whether the

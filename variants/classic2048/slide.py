@@ -248,16 +248,21 @@ class Engine:
 
     # -- tables -------------------------------------------------------------------------
 
-    def _row_table(self, index: int, reverse: bool) -> LazyTable:
-        """Row ``index`` of the board -> that row moved left (or right), plus the gain."""
-        shift = index * self.row_bits
-        gain_shift = self.board_bits
+    def _slid_row(self, reverse: bool, row: int) -> int:
+        """One packed row slid towards column 0 (or the last column), its gain above it."""
+        cells = self.row_cells(row)
+        trace = trace_line(cells[::-1] if reverse else cells)
+        result = trace.result[::-1] if reverse else trace.result
+        return self.pack_row(result) | trace.gain << self.row_bits
+
+    def _row_table(self, index: int, slid: LazyTable) -> LazyTable:
+        """Row ``index`` of the board -> that row moved (as ``slid`` moves it), plus the gain."""
+        shift, gain_shift = index * self.row_bits, self.board_bits
+        row_bits, row_mask = self.row_bits, self.row_mask
 
         def build(row: int) -> int:
-            cells = self.row_cells(row)
-            trace = trace_line(cells[::-1] if reverse else cells)
-            result = trace.result[::-1] if reverse else trace.result
-            return (self.pack_row(result) << shift) + (trace.gain << gain_shift)
+            moved = slid[row]
+            return ((moved & row_mask) << shift) + ((moved >> row_bits) << gain_shift)
 
         return LazyTable(build)
 
@@ -295,24 +300,26 @@ class Engine:
 
         return moving
 
-    def _column_table(self, index: int, move: bool, reverse: bool = False) -> LazyTable:
-        """A row of cells -> the same cells (moved up or down, if ``move``) as column ``index``.
-
-        Without ``move`` it transposes: row ``index`` of a board becomes column ``index``.
-        """
-        gain_shift = self.board_bits
+    def _column_table(self, index: int) -> LazyTable:
+        """A row of cells -> the same cells as column ``index`` (row ``index`` of a board
+        becomes column ``index``: the transpose)."""
 
         def build(row: int) -> int:
-            cells = self.row_cells(row)
-            gain = 0
-            if move:
-                trace = trace_line(cells[::-1] if reverse else cells)
-                cells = trace.result[::-1] if reverse else trace.result
-                gain = trace.gain
             packed = 0
-            for r, exponent in enumerate(cells):
+            for r, exponent in enumerate(self.row_cells(row)):
                 packed |= exponent << self.shift(r, index)
-            return packed + (gain << gain_shift)
+            return packed
+
+        return LazyTable(build)
+
+    def _moved_column_table(self, slid: LazyTable, column: LazyTable) -> LazyTable:
+        """A row of cells -> those cells moved (as ``slid`` moves them) as one ``column``,
+        plus the gain."""
+        row_bits, row_mask, gain_shift = self.row_bits, self.row_mask, self.board_bits
+
+        def build(row: int) -> int:
+            moved = slid[row]
+            return column[moved & row_mask] + ((moved >> row_bits) << gain_shift)
 
         return LazyTable(build)
 
@@ -345,12 +352,15 @@ class Engine:
         for i in range(n):
             names[f"V{i}"] = values  # one table: a row's values are the same in any row
             names[f"E{i}"] = LazyTable(partial(self._empty_of_row, i))  # type: ignore[arg-type]
+        # each row is slid once each way, whichever of the tables below first meets it
+        towards_first = LazyTable(partial(self._slid_row, False))  # type: ignore[arg-type]
+        towards_last = LazyTable(partial(self._slid_row, True))  # type: ignore[arg-type]
         for i in range(n):
-            names[f"L{i}"] = self._row_table(i, reverse=False)
-            names[f"R{i}"] = self._row_table(i, reverse=True)
-            names[f"T{i}"] = self._column_table(i, move=False)
-            names[f"U{i}"] = self._column_table(i, move=True)
-            names[f"D{i}"] = self._column_table(i, move=True, reverse=True)
+            names[f"L{i}"] = self._row_table(i, towards_first)
+            names[f"R{i}"] = self._row_table(i, towards_last)
+            names[f"T{i}"] = column = self._column_table(i)
+            names[f"U{i}"] = self._moved_column_table(towards_first, column)
+            names[f"D{i}"] = self._moved_column_table(towards_last, column)
         source = _MOVE_SOURCE.format(
             left=rows("b", "L", "+"),
             right=rows("b", "R", "+"),
