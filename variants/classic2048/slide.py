@@ -255,17 +255,6 @@ class Engine:
         result = trace.result[::-1] if reverse else trace.result
         return self.pack_row(result) | trace.gain << self.row_bits
 
-    def _row_table(self, index: int, slid: LazyTable) -> LazyTable:
-        """Row ``index`` of the board -> that row moved (as ``slid`` moves it), plus the gain."""
-        shift, gain_shift = index * self.row_bits, self.board_bits
-        row_bits, row_mask = self.row_bits, self.row_mask
-
-        def build(row: int) -> int:
-            moved = slid[row]
-            return ((moved & row_mask) << shift) + ((moved >> row_bits) << gain_shift)
-
-        return LazyTable(build)
-
     def _values_of_row(self, row: int) -> tuple[int, ...]:
         return tuple(1 << e if e else 0 for e in self.row_cells(row))
 
@@ -312,14 +301,15 @@ class Engine:
 
         return LazyTable(build)
 
-    def _moved_column_table(self, slid: LazyTable, column: LazyTable) -> LazyTable:
-        """A row of cells -> those cells moved (as ``slid`` moves them) as one ``column``,
-        plus the gain."""
+    def _moved_table(self, slid: LazyTable, place: Callable[[int], int]) -> LazyTable:
+        """A row of cells -> those cells as ``slid`` moves them, put where ``place`` puts a
+        packed row (a row of the board, or a column through the transpose's table), plus
+        the gain."""
         row_bits, row_mask, gain_shift = self.row_bits, self.row_mask, self.board_bits
 
         def build(row: int) -> int:
             moved = slid[row]
-            return column[moved & row_mask] + ((moved >> row_bits) << gain_shift)
+            return place(moved & row_mask) + ((moved >> row_bits) << gain_shift)
 
         return LazyTable(build)
 
@@ -356,11 +346,12 @@ class Engine:
         towards_first = LazyTable(partial(self._slid_row, False))  # type: ignore[arg-type]
         towards_last = LazyTable(partial(self._slid_row, True))  # type: ignore[arg-type]
         for i in range(n):
-            names[f"L{i}"] = self._row_table(i, towards_first)
-            names[f"R{i}"] = self._row_table(i, towards_last)
+            as_row = (i * self.row_bits).__rlshift__  # a packed row put as row i
+            names[f"L{i}"] = self._moved_table(towards_first, as_row)
+            names[f"R{i}"] = self._moved_table(towards_last, as_row)
             names[f"T{i}"] = column = self._column_table(i)
-            names[f"U{i}"] = self._moved_column_table(towards_first, column)
-            names[f"D{i}"] = self._moved_column_table(towards_last, column)
+            names[f"U{i}"] = self._moved_table(towards_first, column.__getitem__)
+            names[f"D{i}"] = self._moved_table(towards_last, column.__getitem__)
         source = _MOVE_SOURCE.format(
             left=rows("b", "L", "+"),
             right=rows("b", "R", "+"),
