@@ -16,7 +16,7 @@ from twofold.variants.classic2048 import modes
 from twofold.variants.classic2048 import solver as solver_module
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.sample import sample_game, samples
-from twofold.variants.classic2048.solver import Solver, choose, line_score
+from twofold.variants.classic2048.solver import CORNER_MOST, Solver, choose, line_score
 
 CODE = "1NYG88J8"
 
@@ -95,6 +95,21 @@ def test_the_heuristic_prefers_monotone_lines_with_room() -> None:
     assert line_score((11, 10, 9, 8)) > line_score((10, 11, 8, 9))
     assert line_score((3, 2, 0, 0)) > line_score((3, 2, 1, 1)) - 1000
     assert line_score((2, 2, 0, 0)) > line_score((2, 3, 0, 0))
+
+
+def test_a_4x4_line_pays_for_rising_towards_its_end_and_never_more_than_its_share() -> None:
+    assert line_score((10, 8, 0, 0)) > line_score((0, 0, 8, 10))
+    assert line_score((10, 8, 0, 0), 0.0) == line_score((0, 0, 8, 10), 0.0)
+    # eight lines at most: a live board never comes down to a lost one's value this way
+    lines = [tuple(r >> s & 15 for s in (0, 4, 8, 12)) for r in range(0, 1 << 16, 7)]
+    assert all(0 <= line_score(ln, 0.0) - line_score(ln) <= CORNER_MOST + 1e-6 for ln in lines)
+
+
+def test_the_big_boards_keep_lines_free_to_rise_either_way() -> None:
+    rows = [[1024, 256, 0, 0, 2], [64, 0, 0, 0, 0], [4, 0, 2, 0, 0], [0] * 5, [0, 0, 0, 0, 8]]
+    leaves = Solver(5)._leaves  # the heuristic of whole boards
+    mirrored = position(*(r[::-1] for r in rows))
+    assert leaves[position(*rows).packed] == pytest.approx(leaves[mirrored.packed], rel=1e-12)
 
 
 def test_depth_grows_with_the_kinds_of_tile_on_a_4x4_board() -> None:
