@@ -9,7 +9,7 @@ each looked up in a table of row values: empty cells, merges available, monotone
 (which pulls the big tiles to an edge and into a corner), minus a penalty growing with
 the tiles' size. On 4x4 boards a line pays a little more for rising towards its end than
 towards its start, so the big tiles gather in one corner (the top left) and never in two
-opposite ones: at a fixed depth of three that loses half as many games before 2048.
+opposite ones: at a fixed depth of three it lost 37 games in 1,000 before 2048, against 58.
 
 How deep: on 4x4 boards, two moves fewer than the board has kinds of tile (at least
 three; nneonneo's 2048 AI looks one move further, at a third of the speed): a board of
@@ -83,6 +83,12 @@ CROWDED = 2
 CROWDED_LEAST = 5
 
 
+def corner_weight(size: int) -> float:
+    """The corner term's weight on a board of this size (see CORNER_WEIGHT)."""
+    # measured on 4x4 only: the bigger boards keep nneonneo's lines, free to rise either way
+    return CORNER_WEIGHT if size == 4 else 0.0
+
+
 def line_score(line: tuple[int, ...], corner: float = CORNER_WEIGHT) -> float:
     """The heuristic value of one row or column of exponents, its first cell the corner's."""
     total = 0.0
@@ -144,8 +150,7 @@ class Solver:
 
     def _compile_evaluate(self) -> Callable[[int], float]:
         e = self.engine
-        # measured on 4x4 only: the bigger boards keep nneonneo's lines, free to rise either way
-        corner = CORNER_WEIGHT if e.size == 4 else 0.0
+        corner = corner_weight(e.size)
         table = LazyTable(lambda row: line_score(e.row_cells(row), corner))  # type: ignore[arg-type]
 
         def lines(var: str) -> str:
@@ -298,8 +303,10 @@ def _configure_compiled() -> None:
     """Hand the compiled search the heuristic of every 4-cell row (once per process)."""
     global _configured
     if not _configured:
+        corner = corner_weight(4)
         rows = array(
-            "d", (line_score(tuple(r >> s & 15 for s in (0, 4, 8, 12))) for r in range(1 << 16))
+            "d",
+            (line_score(tuple(r >> s & 15 for s in (0, 4, 8, 12)), corner) for r in range(1 << 16)),
         )
         _expectimax.configure(rows)
         _configured = True
