@@ -20,7 +20,9 @@ ranges, never looked at while changing the search: 70000-70999 stopped at 2048,
 games stopped at 2048, to compare); 73000-73999 and 74000-74999 stopped at 2048 (used).
 The corner term of the heuristic was chosen at a fixed depth of three on 90000-93999
 (``--depth 3``: about 5% of those games die before 2048, enough to compare two
-heuristics on 1,000 games in two minutes); 75000-75999, stopped at 2048, measured it.
+heuristics on 1,000 games in two minutes); 75000-75999, stopped at 2048, and 77000-77099,
+stopped at 8192, measured it. 94000-95199, at depth three stopped at 8192 (where about 15%
+reach it), compared the corner term's weights, caps and a snake-ordered variant (used).
 ``replay_solver.py`` shows a game's positions::
 
     .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048
