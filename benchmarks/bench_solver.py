@@ -22,7 +22,8 @@ The corner term of the heuristic was chosen at a fixed depth of three on 90000-9
 (``--depth 3``: about 5% of those games die before 2048, enough to compare two
 heuristics on 1,000 games in two minutes); 75000-75999, stopped at 2048, and 77000-77099,
 stopped at 8192, measured it. 94000-95199, at depth three stopped at 8192 (where about 15%
-reach it), compared the corner term's weights, caps and a snake-ordered variant (used).
+reach it), compared the corner term's weights and caps, and a snake-ordered variant tried
+in a copy of the compiled search and not kept (used).
 ``replay_solver.py`` shows a game's positions::
 
     .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048
