@@ -12,7 +12,9 @@ from weakref import WeakKeyDictionary
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import OptionList
+from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
 #: generous: the machine is shared, and a worker or a timer may be late (waiting longer
 #: costs nothing where the condition comes)
@@ -28,6 +30,16 @@ async def until(
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {seconds or WAIT_SECONDS} s for {what or condition}")
         await pilot.pause(0.02)
+
+
+async def footer_drawn(pilot: Pilot[Any], screen: Screen[Any] | None = None) -> None:
+    """Wait for the footer keys of ``screen`` (the current one if None): Textual draws them
+    after a refresh, and a key pressed or a snapshot taken sooner finds the footer empty."""
+    await until(
+        pilot,
+        lambda: bool((screen or pilot.app.screen).query(FooterKey)),
+        what="the footer's keys",
+    )
 
 
 def wait_until(check: Callable[[], Any], timeout: float = WAIT_SECONDS, step: float = 0.05) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from tests.waiting import footer_drawn
 from twofold.core import i18n, plugins
 from twofold.core.codes import code_from_text
 from twofold.core.store import SqliteStore, open_store
@@ -40,7 +41,7 @@ def german_app(store: SqliteStore, mode_id: str | None = None, **kwargs: Any) ->
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
+    await footer_drawn(pilot)
     await pilot.pause()
 
 

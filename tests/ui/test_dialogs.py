@@ -9,6 +9,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
+from tests.waiting import footer_drawn
 from twofold.core import i18n
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
@@ -115,6 +116,7 @@ async def test_every_dialog_shows_its_whole_message_and_buttons(
 @pytest.mark.parametrize("name", list(every_dialog()))
 def test_dialog_snapshot(snap_compare: SnapCompare, name: str, size: tuple[int, int]) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
+        await footer_drawn(pilot)
         await pilot.app.push_screen(every_dialog()[name]())
         await pilot.pause()
 

@@ -7,7 +7,7 @@ test's own TWOFOLD_HOME and no animation, so it never changes by itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 
 from tests.ui.conftest import CODE, LONG_ROWS, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.ui.test_menu_and_screens import finish
+from tests.waiting import footer_drawn
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
@@ -24,6 +25,17 @@ THEMES = ["textual-dark", "textual-light"]
 OPENING = ("left", "up", "right", "down", "left", "up", "left", "down", "right", "up") * 2
 
 SnapCompare = Callable[..., bool]
+RunBefore = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+def playing(*keys: str) -> RunBefore:
+    """Once the footer is footer_drawn, press ``keys``."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await footer_drawn(pilot)
+        await pilot.press(*keys)
+
+    return run_before
 
 
 @pytest.fixture(params=THEMES)
@@ -38,37 +50,39 @@ def test_menu(snap_compare: SnapCompare, make_app: AppFactory, theme: str, store
     for action in OPENING[:4]:
         waiting.act(action)
     waiting.close()
-    assert snap_compare(make_app(motion=False, theme=theme), terminal_size=(80, 24))
+    assert snap_compare(
+        make_app(motion=False, theme=theme), run_before=footer_drawn, terminal_size=(80, 24)
+    )
 
 
 def test_2048_mid_game_80x24(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048", code=CODE, motion=False, theme=theme)
-    assert snap_compare(app, press=OPENING, terminal_size=(80, 24))
+    assert snap_compare(app, run_before=playing(*OPENING), terminal_size=(80, 24))
 
 
 def test_2048_mid_game_120x40(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048", code=CODE, motion=False, theme=theme)
-    assert snap_compare(app, press=OPENING, terminal_size=(120, 40))
+    assert snap_compare(app, run_before=playing(*OPENING), terminal_size=(120, 40))
 
 
 def test_2048_6x6_position_80x24(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048-6x6", position=LONG_ROWS, motion=False, theme=theme)
-    assert snap_compare(app, terminal_size=(80, 24))
+    assert snap_compare(app, run_before=footer_drawn, terminal_size=(80, 24))
 
 
 def test_win_dialog(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048", position=NEARLY_WON, motion=False, theme=theme)
-    assert snap_compare(app, press=["left"], terminal_size=(80, 24))
+    assert snap_compare(app, run_before=playing("left"), terminal_size=(80, 24))
 
 
 def test_game_over(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048", position=NEARLY_OVER, motion=False, theme=theme)
-    assert snap_compare(app, press=["right"], terminal_size=(80, 24))
+    assert snap_compare(app, run_before=playing("right"), terminal_size=(80, 24))
 
 
 def test_help(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048", position=MID_GAME, motion=False, theme=theme)
-    assert snap_compare(app, press=["question_mark"], terminal_size=(80, 24))
+    assert snap_compare(app, run_before=playing("question_mark"), terminal_size=(80, 24))
 
 
 def test_statistics(
@@ -77,18 +91,19 @@ def test_statistics(
     for n, score in enumerate((1200, 3400, 2200, 5100, 4800, 2600), start=1):
         finish(store, "2048", score, (2, 4, 8, 16, 32, 64, 128, 256, 512), n)
     app = make_app("2048", position=MID_GAME, motion=False, theme=theme)
-    assert snap_compare(app, press=["t"], terminal_size=(80, 24))
+    assert snap_compare(app, run_before=playing("t"), terminal_size=(80, 24))
 
 
 def test_settings(snap_compare: SnapCompare, make_app: AppFactory, theme: str):
     app = make_app("2048", position=MID_GAME, motion=False, theme=theme)
-    assert snap_compare(app, press=["comma"], terminal_size=(80, 24))
+    assert snap_compare(app, run_before=playing("comma"), terminal_size=(80, 24))
 
 
 def test_board_reading(snap_compare: SnapCompare, make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
 
     async def read(pilot: Pilot[Any]) -> None:
+        await footer_drawn(pilot)
         await pilot.press("r")
         pilot.app.clear_notifications()
 
@@ -98,5 +113,5 @@ def test_board_reading(snap_compare: SnapCompare, make_app: AppFactory):
 def test_too_small(snap_compare: SnapCompare, make_app: AppFactory):
     board = [[2, 0, 0, 0, 0, 0]] + [[0] * 6 for _ in range(5)]
     app = make_app("2048-6x6", position={"board": board}, motion=False)
-    # 32 columns: since the one board's narrow tiles a 6x6 board is drawn at 40x12
-    assert snap_compare(app, terminal_size=(32, 12))
+    # 32 columns: since the one board's narrow tiles a 6x6 board is footer_drawn at 40x12
+    assert snap_compare(app, run_before=footer_drawn, terminal_size=(32, 12))

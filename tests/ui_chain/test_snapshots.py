@@ -8,6 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tests.ui_chain.conftest import chain_screen, make_app, no_pairs
+from tests.waiting import footer_drawn
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
 
@@ -25,8 +26,9 @@ def opened(
         app: Any = pilot.app
         if theme is not None:
             app.theme = theme
-        await app.push_screen(chain_screen(app, mode_id, position=position))
-        await pilot.pause()
+        screen = chain_screen(app, mode_id, position=position)
+        await app.push_screen(screen)
+        await footer_drawn(pilot, screen)
         await pilot.press(*keys)
         await pilot.pause()
 
@@ -80,7 +82,7 @@ def test_confetti_frame(snap_compare: SnapCompare) -> None:
         app: Any = pilot.app
         screen = chain_screen(app, position={"board": board})
         await app.push_screen(screen)
-        await pilot.pause()
+        await footer_drawn(pilot, screen)
         chain = screen.query_one(ChainBoard)
         chain.clock = lambda: 1000.0
         await pilot.press("left", "space", "right", "space", "enter")
