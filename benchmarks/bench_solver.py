@@ -23,7 +23,9 @@ The corner term of the heuristic was chosen at a fixed depth of three on 90000-9
 heuristics on 1,000 games in two minutes); 75000-75999, stopped at 2048, and 77000-77099,
 stopped at 8192, measured it. 94000-95199, at depth three stopped at 8192 (where about 15%
 reach it), compared the corner term's weights and caps, and a snake-ordered variant tried
-in a copy of the compiled search and not kept (used).
+in a copy of the compiled search and not kept (used). The snake (the second and fourth rows
+paying for rising to the left) was then put on main and measured on 79000-79099, stopped at
+8192: 97 of 100, as the corner term's 97 on 77000-77099, so it was taken out again (used).
 ``replay_solver.py`` shows a game's positions::
 
     .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048

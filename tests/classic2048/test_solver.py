@@ -16,7 +16,6 @@ from twofold.variants.classic2048 import modes
 from twofold.variants.classic2048 import solver as solver_module
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
 from twofold.variants.classic2048.sample import sample_game, samples
-from twofold.variants.classic2048.slide import engine
 from twofold.variants.classic2048.solver import CORNER_MOST, Solver, choose, line_score
 
 CODE = "1NYG88J8"
@@ -104,17 +103,6 @@ def test_a_4x4_line_pays_for_rising_towards_its_end_and_never_more_than_its_shar
     # eight lines at most: a live board never comes down to a lost one's value this way
     lines = [tuple(r >> s & 15 for s in (0, 4, 8, 12)) for r in range(0, 1 << 16, 7)]
     assert all(0 <= line_score(ln, 0.0) - line_score(ln) <= CORNER_MOST + 1e-6 for ln in lines)
-
-
-def test_a_4x4_board_lies_in_a_snake() -> None:
-    """The second row falls to the left, beneath the first's smallest tile: the chain of
-    tiles runs on down the board, not split between the top row and the left column."""
-    leaves = Solver(4)._leaves
-    snake = engine(4).pack([[10, 9, 8, 7], [3, 4, 5, 6], [0] * 4, [0] * 4])
-    split = engine(4).pack([[10, 9, 8, 7], [6, 5, 4, 3], [0] * 4, [0] * 4])
-    assert leaves[snake] > leaves[split]
-    # the same two boards in one lookup table each way: the compiled search agrees
-    assert Solver(4, 1).scores(snake) == Solver(4, 1, compiled=False).scores(snake)
 
 
 def test_the_big_boards_keep_lines_free_to_rise_either_way() -> None:

@@ -6,9 +6,8 @@
  * A board is one 64-bit word: cell (row, col) holds its tile's exponent in the four
  * bits at 4 * (4 * row + col), so row 0 (the top) is the low 16 bits and column 0 the
  * low nibble of its row. The leaf heuristic is the caller's: configure() takes the
- * value of every one of the 65,536 lines, read from its first cell and from its last,
- * computed in Python by solver.line_score, so the two searches add up the very same
- * doubles. Nothing here may be reassociated or
+ * value of every one of the 65,536 rows, computed in Python by solver.line_score, so
+ * the two searches add up the very same doubles. Nothing here may be reassociated or
  * fused (setup.py compiles with -ffp-contract=off) or the two would drift apart.
  *
  * Four bits hold exponents up to 15 (32768). A move that would merge two 32768s sets
@@ -28,9 +27,7 @@ typedef uint64_t board_t;
 static uint16_t row_left[ROWS], row_right[ROWS];
 /* 1 where moving the row that way would make an exponent of 16 */
 static uint8_t left_overflows[ROWS], right_overflows[ROWS];
-/* a line read from its first cell (rows 0 and 2, every column) and from its last (rows 1
- * and 3: the snake the big tiles lie in, see solver.py) */
-static double heuristic[ROWS], turned[ROWS];
+static double heuristic[ROWS];
 static int configured = 0;
 
 /* Resolve one line of four exponents towards index 0, as trace_line in slide.py. */
@@ -111,8 +108,8 @@ static inline void successors(board_t b, board_t out[4], board_t flipped[4], int
 
 /* Summed left to right, as the generated evaluate() in solver.py; t is b transposed. */
 static inline double leaf_of(board_t b, board_t t) {
-    return heuristic[b & ROW_MASK] + turned[(b >> 16) & ROW_MASK] +
-           heuristic[(b >> 32) & ROW_MASK] + turned[b >> 48] + heuristic[t & ROW_MASK] +
+    return heuristic[b & ROW_MASK] + heuristic[(b >> 16) & ROW_MASK] +
+           heuristic[(b >> 32) & ROW_MASK] + heuristic[b >> 48] + heuristic[t & ROW_MASK] +
            heuristic[(t >> 16) & ROW_MASK] + heuristic[(t >> 32) & ROW_MASK] + heuristic[t >> 48];
 }
 
@@ -272,22 +269,20 @@ static double best(Search *s, board_t board, int depth, double probability) {
 
 /* -- Python ------------------------------------------------------------------------ */
 
-static PyObject *configure(PyObject *self, PyObject *args) {
-    Py_buffer first, last;
-    if (!PyArg_ParseTuple(args, "y*y*", &first, &last)) return NULL;
-    int sized = first.len == (Py_ssize_t)sizeof(heuristic) && last.len == (Py_ssize_t)sizeof(turned);
-    /* searches in other threads read the tables without the GIL: fill them once only */
-    if (sized && !configured) {
-        memcpy(heuristic, first.buf, sizeof(heuristic));
-        memcpy(turned, last.buf, sizeof(turned));
-        configured = 1;
-    }
-    PyBuffer_Release(&first);
-    PyBuffer_Release(&last);
-    if (!sized) {
-        PyErr_SetString(PyExc_ValueError, "the heuristic takes 65536 doubles a table, one per line");
+static PyObject *configure(PyObject *self, PyObject *arg) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (view.len != (Py_ssize_t)sizeof(heuristic)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "the heuristic takes 65536 doubles, one per row");
         return NULL;
     }
+    /* searches in other threads read the table without the GIL: fill it once only */
+    if (!configured) {
+        memcpy(heuristic, view.buf, sizeof(heuristic));
+        configured = 1;
+    }
+    PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
 
@@ -357,9 +352,8 @@ static PyObject *moves(PyObject *self, PyObject *arg) {
 }
 
 static PyMethodDef methods[] = {
-    {"configure", configure, METH_VARARGS,
-     "configure(first, last: buffers of 65536 doubles): the heuristic value of every line,\n"
-     "read from its first cell and from its last (once)."},
+    {"configure", configure, METH_O,
+     "configure(rows: buffer of 65536 doubles): the heuristic value of every row (once)."},
     {"scores", scores, METH_VARARGS,
      "scores(board, depth, threshold) -> the expected value of each of the four moves\n"
      "(None where a move changes nothing), or None when a 65536 could be made."},

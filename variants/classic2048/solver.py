@@ -7,13 +7,9 @@ probability has become negligible, and caches chance nodes by board for the leng
 one decision. Leaves are scored by a heuristic summed over every row and every column,
 each looked up in a table of row values: empty cells, merges available, monotone lines
 (which pulls the big tiles to an edge and into a corner), minus a penalty growing with
-the tiles' size. On 4x4 boards a line also pays a little for rising the wrong way, so the
-big tiles gather in one corner (the top left) and never in two opposite ones (at a fixed
-depth of three 37 games in 1,000 lost before 2048, against 58), and lie in a snake: the
-first and third rows fall to the right, the second and fourth to the left, so each row's
-smallest tile sits beside the next row's largest, and the chain of tiles merges down the
-board. Paying every row for rising to the right split that chain between the top row and
-the left column, where its arms never merge (the games lost at 4096 and 8192).
+the tiles' size. On 4x4 boards a line pays a little more for rising towards its end than
+towards its start, so the big tiles gather in one corner (the top left) and never in two
+opposite ones: at a fixed depth of three it lost 37 games in 1,000 before 2048, against 58.
 
 How deep: on 4x4 boards, two moves fewer than the board has kinds of tile (at least
 three; nneonneo's 2048 AI looks one move further, at a third of the speed): a board of
@@ -66,10 +62,9 @@ SUM_POWER = 3.5
 SUM_WEIGHT = 11.0
 MERGES_WEIGHT = 700.0
 EMPTY_WEIGHT = 270.0
-#: on 4x4 boards a line also pays this for each rise the wrong way (down in a column; right
-#: in the first and third rows, left in the second and fourth: the snake), so the big tiles
-#: keep one corner, the top left: nneonneo's lines may rise either way, which lets the two
-#: largest tiles settle in opposite corners and lose the game
+#: on 4x4 boards a line also pays this for each rise towards its end (right in a row, down
+#: in a column), so the big tiles keep one corner, the top left: nneonneo's lines may rise
+#: either way, which lets the two largest tiles settle in opposite corners and lose the game
 CORNER_WEIGHT = 15.0
 #: and never more than this a line, so that the eight lines together cannot take a live board
 #: down to a lost one's value (0), whichever corner its big tiles were forced into
@@ -95,8 +90,7 @@ def corner_weight(size: int) -> float:
 
 
 def line_score(line: tuple[int, ...], corner: float = CORNER_WEIGHT) -> float:
-    """The heuristic value of one row or column of exponents, falling from its first cell
-    (the corner's side): ``corner`` is what each rise towards its end pays."""
+    """The heuristic value of one row or column of exponents, its first cell the corner's."""
     total = 0.0
     empty = merges = 0
     previous = counter = 0
@@ -158,34 +152,15 @@ class Solver:
         e = self.engine
         corner = corner_weight(e.size)
         table = LazyTable(lambda row: line_score(e.row_cells(row), corner))  # type: ignore[arg-type]
-        # the snake's second and fourth rows, read from their right end (the same table
-        # where there is no corner term, since a line's other terms are the same both ways)
-        turned = (
-            LazyTable(lambda row: line_score(e.row_cells(row)[::-1], corner))  # type: ignore[arg-type]
-            if corner
-            else table
-        )
 
-        def lines(var: str, snake: bool) -> str:
-            def read(i: int) -> str:
-                name = "S" if snake and i % 2 else "H"
-                if i == 0:
-                    return f"{name}[{var} & RM]"
-                if i == e.size - 1:
-                    return f"{name}[{var} >> {i * e.row_bits}]"
-                return f"{name}[({var} >> {i * e.row_bits}) & RM]"
+        def lines(var: str) -> str:
+            middle = [f"H[({var} >> {i * e.row_bits}) & RM]" for i in range(1, e.size - 1)]
+            last = f"H[{var} >> {(e.size - 1) * e.row_bits}]"
+            return " + ".join([f"H[{var} & RM]", *middle, last])
 
-            return " + ".join(read(i) for i in range(e.size))
-
-        # Unrolled like the moves: rows of the board, then rows of its transpose (columns).
-        rows, columns = lines("b", snake=True), lines("t", snake=False)
-        source = f"def evaluate(b):\n    t = transpose(b)\n    return {rows} + {columns}\n"
-        names: dict[str, Any] = {
-            "H": table,
-            "S": turned,
-            "RM": e.row_mask,
-            "transpose": e.transpose,
-        }
+        # Unrolled like the moves: rows of the board, then rows of its transpose.
+        source = f"def evaluate(b):\n    t = transpose(b)\n    return {lines('b')} + {lines('t')}\n"
+        names: dict[str, Any] = {"H": table, "RM": e.row_mask, "transpose": e.transpose}
         exec(compile(source, f"<twofold 2048 heuristic {e.size}x{e.size}>", "exec"), names)
         return names["evaluate"]  # type: ignore[no-any-return]
 
@@ -325,16 +300,15 @@ _configured = False
 
 
 def _configure_compiled() -> None:
-    """Hand the compiled search the heuristic of every 4-cell line, read from its first cell
-    and from its last (the snake's turned rows), once per process."""
+    """Hand the compiled search the heuristic of every 4-cell row (once per process)."""
     global _configured
     if not _configured:
         corner = corner_weight(4)
-        lines = [tuple(r >> s & 15 for s in (0, 4, 8, 12)) for r in range(1 << 16)]
-        _expectimax.configure(
-            array("d", (line_score(line, corner) for line in lines)),
-            array("d", (line_score(line[::-1], corner) for line in lines)),
+        rows = array(
+            "d",
+            (line_score(tuple(r >> s & 15 for s in (0, 4, 8, 12)), corner) for r in range(1 << 16)),
         )
+        _expectimax.configure(rows)
         _configured = True
 
 
