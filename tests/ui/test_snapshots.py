@@ -2,7 +2,8 @@
 
 Regenerate after a deliberate change with ``pytest tests/ui --snapshot-update`` and look
 at the report before committing. Every snapshot uses a fixed code or position, the
-test's own TWOFOLD_HOME and no animation, so it never changes by itself.
+test's own TWOFOLD_HOME and no animation, and waits for the footer's keys before a key or
+the picture (tests.waiting.footer_drawn), so it never changes by itself.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ RunBefore = Callable[[Pilot[Any]], Awaitable[None]]
 
 
 def playing(*keys: str) -> RunBefore:
-    """Once the footer is footer_drawn, press ``keys``."""
+    """Once the footer is drawn, press ``keys``."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await footer_drawn(pilot)
@@ -113,5 +114,5 @@ def test_board_reading(snap_compare: SnapCompare, make_app: AppFactory):
 def test_too_small(snap_compare: SnapCompare, make_app: AppFactory):
     board = [[2, 0, 0, 0, 0, 0]] + [[0] * 6 for _ in range(5)]
     app = make_app("2048-6x6", position={"board": board}, motion=False)
-    # 32 columns: since the one board's narrow tiles a 6x6 board is footer_drawn at 40x12
+    # 32 columns: since the one board's narrow tiles a 6x6 board is drawn at 40x12
     assert snap_compare(app, run_before=footer_drawn, terminal_size=(32, 12))

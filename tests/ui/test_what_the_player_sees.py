@@ -17,7 +17,7 @@ from textual.widgets._footer import FooterKey  # private: in no public Textual m
 from tests.ui.conftest import CODE, LONG_ROWS, MID_GAME, AppFactory, set_settings
 from tests.ui.test_menu_and_screens import finish
 from tests.ui_chain.conftest import ladder
-from tests.waiting import notifications, until
+from tests.waiting import footer_drawn, notifications, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
@@ -349,7 +349,7 @@ async def test_every_bar_shows_every_item_whole(
 ) -> None:
     async with playing(make_app, store, mode_id, size, position=position) as (app, pilot):
         screen = app.screen
-        await until(pilot, lambda: bool(screen.query(FooterKey)), what="the footer's keys")
+        await footer_drawn(pilot, screen)
         await pilot.pause()
         await pilot.pause()
         assert cut_items(screen) == []
