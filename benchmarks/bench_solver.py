@@ -26,8 +26,8 @@ reach it), compared the corner term's weights and caps, and a snake-ordered vari
 in a copy of the compiled search and not kept (used). The snake (the second and fourth rows
 paying for rising to the left) was then put on main and measured on 79000-79099, stopped at
 8192: 97 of 100, as the corner term's 97 on 77000-77099, so it was taken out again (used).
-The corner term's full games: 72000-72021 played (16384 in 19 of 22, 32768 in 5); 72022-72029
-are still fresh.
+The corner term's full games: 72000-72029, all played (16384 in 27 of 30, 32768 in 7); the
+next fresh full games start at 72030.
 ``replay_solver.py`` shows a game's positions::
 
     .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048
