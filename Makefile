@@ -47,7 +47,7 @@ lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pypro
 docs: $(STAMP)  ## the docs as a site in build/site (mkdocs.yml), any warning an error
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
-bench: $(STAMP)  ## the performance targets of SPEC 8 (several minutes)
+bench: $(STAMP)  ## the performance targets, measured and reported (several minutes)
 	$(BIN)/python benchmarks/bench_2048_moves.py
 	$(BIN)/python benchmarks/bench_2048_search.py
 	$(BIN)/python benchmarks/bench_2248_hint.py

@@ -1,7 +1,7 @@
 """Moves per second of the 2048 engine: the pure slide, and full ``Rules.apply``.
 
 Boards come from real play (random moves from fixed codes, so runs are comparable);
-each board is moved in all four directions. Target (SPEC 8): at least 500,000 pure
+each board is moved in all four directions. Target: at least 500,000 pure
 moves per second on 4x4, the larger sizes no worse than five times slower.
 
     .venv/bin/python benchmarks/bench_2048_moves.py [--seconds 1.0]

@@ -2,7 +2,7 @@
 
 Both play the same Daily games (30 merges, 1 Hammer and 1 Swap) of consecutive dates
 from 2026-01-01; the table gives each player's mean and median score and the
-autoplayer's gain. Target (issue 16): the autoplayer's mean score at least 20% above
+autoplayer's gain. Target: the autoplayer's mean score at least 20% above
 the hint player's over 50 codes. Games run over every core by default.
 
     .venv/bin/python benchmarks/bench_2248_autoplay.py [--games 50] [--workers N] [--depth D]

@@ -11,7 +11,7 @@ checked on every run), timed warm and then each in a fresh process, before any c
 fills; and with ``--search N`` a new search: N random boards over 2, 4 and 8 (and
 sometimes 16) with random weights, then hill-climbing on the time from the slowest three.
 
-Targets (SPEC 8, issue 16): median under 5 ms and 99th percentile under 50 ms over
+Targets: median under 5 ms and 99th percentile under 50 ms over
 boards from real play; no board over 200 ms.
 
     python benchmarks/bench_2248_hint.py [--games N] [--moves N] [--ragged N] [--search N]

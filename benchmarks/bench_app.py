@@ -1,6 +1,6 @@
 """How fast the app answers: time to the menu, and a key press to the redrawn board.
 
-Targets (SPEC 8): the menu is on screen within 1 second of ``twofold`` starting; a key
+Targets: the menu is on screen within 1 second of ``twofold`` starting; a key
 press to the redrawn board within 30 ms of app work.
 
 * Start-up runs ``twofold``'s own start in a fresh Python (imports included), headless,

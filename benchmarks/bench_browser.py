@@ -1,6 +1,6 @@
 """``twofold serve`` through a real Chromium: page open to menu, and a key press to the board.
 
-Targets (SPEC 8): the menu visible within 3 s of opening the page; a move redrawn within
+Targets: the menu visible within 3 s of opening the page; a move redrawn within
 100 ms at the median.
 
 * Page to menu: a fresh page (a new app process each time) from ``goto`` to the menu's

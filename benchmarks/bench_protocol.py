@@ -1,4 +1,4 @@
-"""Throughput of the JSON line protocol as a game grows (SPEC 8: flat, a save writes what changed).
+"""Throughput of the JSON line protocol as a game grows (flat: a save writes what changed).
 
 One game per mode is played through the ``--json`` front end on a real database in a
 temporary folder, one command at a time: 2048 moves (a corner strategy; when the

@@ -1,4 +1,4 @@
-"""How long a long save takes to resume: from its checkpoint, and by full replay (issue 23.10).
+"""How long a long save takes to resume: from its checkpoint, and by full replay.
 
 One 2048 game of ``--actions`` actions is played by the rules (corner moves; ``undo``
 whenever the board is stuck, so the game never ends and the undo history stays full),

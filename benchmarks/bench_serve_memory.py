@@ -11,7 +11,7 @@ as a page's websocket does, without a browser:
   frame-8K: one just under the server's cap of 8 KiB; flood: 60 of those at once.
 * pages: ``--pages`` pages opened at once: how many get a process, and their memory.
 * resizes, focus, pings, keys: a page that sends frames of one kind as fast as its socket
-  takes them for ``--seconds`` (issue 33: 60 s of resizes took a page process from 44 MB
+  takes them for ``--seconds`` (once, 60 s of resizes took a page process from 44 MB
   to 979 MB); its process's memory every second.
 * deep: one frame of 4,000 ``[``: whether the page's app still runs.
 * stop: 25 s of every kind of flood, then SIGINT: the seconds the server takes to end.

@@ -3,7 +3,7 @@
 Plays fixed codes (so runs are comparable) until each game ends, in worker processes,
 and reports the share of games reaching 2048, 4096, 8192 and 16384, the mean and median
 score, moves per CPU second of one game (each game runs on one core) and the wall time
-of the whole run (which ``--workers`` divides). Targets (issue 16): over 50 full 4x4
+of the whole run (which ``--workers`` divides). Targets: over 50 full 4x4
 games, 8192 in at least 85% and 16384 in at least 35%, at 20 moves per second or more.
 
 ``--minutes`` stops the run after a time budget (the table says how many games
@@ -13,8 +13,8 @@ names every game lost before it.
 Game n plays the code ``code_from_text("bench-solver:n")``; ``--first`` picks where the
 range starts and ``--numbers`` replays chosen games. The benchmark's own games are 0-49.
 Fresh ranges, kept apart from those and from the games looked at while tuning the 4x4
-depth rule (30000-30199, issue 22): 50000-50199, stopped at 2048 (no game may be lost
-before it), and 60000-60049, played in full (the shares of 8192 and 16384). Issue 35's
+depth rule (30000-30199): 50000-50199, stopped at 2048 (no game may be lost
+before it), and 60000-60049, played in full (the shares of 8192 and 16384). The later
 ranges, never looked at while changing the search: 70000-70999 stopped at 2048,
 71000-71099 stopped at 8192, 72000-72029 in full (and 80000-80199, the old search's
 games stopped at 2048, to compare); 73000-73999 and 74000-74999 stopped at 2048 (used).

@@ -37,7 +37,7 @@ class PlayedGame:
     seconds: float
     #: the mode's own per-game numbers (``Rules.stats``), such as a 2248 game's longest chain
     stats: dict[str, int] = field(default_factory=dict)
-    #: the game's result as Copy result gives it: headline, share string, proof (issue 31)
+    #: the game's result as Copy result gives it: headline, share string, proof
     text: str = ""
 
     def result(self) -> dict[str, Any]:

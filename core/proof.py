@@ -1,4 +1,4 @@
-"""Proofs: a game's whole log as one short line anyone can replay (issue 31).
+"""Proofs: a game's whole log as one short line anyone can replay.
 
 A proof names the mode, the game code and the rules version, says how the game was
 played (with hints, or by a program), and holds every action of the log, ``undo``

@@ -1,4 +1,4 @@
-"""A game's result: the headline, the link and the proof, as one text to paste (issue 31).
+"""A game's result: the headline, the link and the proof, as one text to paste.
 
 The headline says what a person compares: the mode (and the day of a daily), the score,
 the largest tile and what the mode counts, each as the Statistics screen names it. The

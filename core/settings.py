@@ -33,7 +33,7 @@ class Settings:
     #: the mode families whose tutorial has been shown once
     tutorials_seen: tuple[str, ...] = ()
     #: a leaderboard's address (``http://host:port/``) and the player's name on it; while
-    #: either is empty nothing is ever sent (sending is the player's choice, issue 31)
+    #: either is empty nothing is ever sent (sending is the player's choice)
     leaderboard: str = ""
     leaderboard_name: str = ""
 

@@ -1,4 +1,4 @@
-"""Verifying a result: replay its proof and check what its headline claims (issue 31).
+"""Verifying a result: replay its proof and check what its headline claims.
 
 A pasted result is the headline, the link and the proof (:mod:`twofold.core.result`);
 any of the first two may be missing, and the proof may be all there is. The proof is

@@ -26,7 +26,7 @@ WORDS_KEPT = 1 << 16
 class Episode:
     """A game in play; ``outcome(command)`` asks the rules once per state and command.
 
-    Where the mode's proof coder is a ``LegalActions`` (issue 31), ``accepts`` reads its
+    Where the mode's proof coder is a ``LegalActions``, ``accepts`` reads its
     ``legal(state)`` (every action that changes the state, asked once a state) and
     ``play`` its ``advance`` (the state without the events), unless ``quick`` is False;
     ``outcome`` always plays the command through ``Rules.apply``.

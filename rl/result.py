@@ -1,4 +1,4 @@
-"""An episode's result: what a person pastes after a game, with its proof (issue 31).
+"""An episode's result: what a person pastes after a game, with its proof.
 
 At the end of an episode ``info["result"]`` is :func:`twofold.core.result.result_text` of
 the game played: the headline, the link and the proof, the proof marked as played by a

@@ -1,5 +1,5 @@
 """Each module of core, the variants, the ui, the front and the test kit does one job, in a
-length a reader takes in (issues 22 and 32)."""
+length a reader takes in."""
 
 from __future__ import annotations
 

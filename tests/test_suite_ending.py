@@ -1,4 +1,4 @@
-"""Issue 30, point 15: a worker's slow end (pytest's last garbage passes over a big heap, on a
+"""A worker's slow end (pytest's last garbage passes over a big heap, on a
 busy machine) is never interrupted by execnet's SIGINT, so the suite ends with no warning."""
 
 from __future__ import annotations

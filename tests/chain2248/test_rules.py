@@ -140,7 +140,7 @@ def test_daily_budget_ends_the_game() -> None:
 
 
 def test_a_long_run_of_digits_is_read_in_time_linear_in_its_length() -> None:
-    """Issue 23: ``chain`` and 4,089 digits took 0.45 s to refuse (the pattern backtracked).
+    """``chain`` and 4,089 digits once took 0.45 s to refuse (the pattern backtracked).
 
     Eight lines of N digits against one of 8N: equal work if reading is linear, eight times
     the work if it is quadratic. Best of several tries each, so a busy machine does not

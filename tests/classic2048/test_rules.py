@@ -403,7 +403,7 @@ def test_read_board_row_by_row() -> None:
 
 
 def test_render_text_aligns_the_grid_and_numbers_its_rows_and_columns() -> None:
-    # numbered from 1 as in 2248's --plain board (issue 30, point 13)
+    # numbered from 1 as in 2248's --plain board, so both games read alike
     state = position("2 . 4 8", ". . . .", "2048 . . .", ". . . 16")
     assert RULES.render_text(state) == "\n".join(
         [

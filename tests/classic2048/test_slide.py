@@ -1,4 +1,4 @@
-"""The move rule: SPEC 3's examples, known merge bugs, and properties of the engine."""
+"""The move rule: the rule's worked examples, known merge bugs, and properties of the engine."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def grid(*rows: str) -> Grid:
     return [values(row) for row in rows]
 
 
-# -- SPEC 3: pushed left -------------------------------------------------------------------
+# -- worked examples, pushed left ---------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Issue 30 in the line modes: a game is kept from its first reply, with the game one step
+"""In the line modes, a game is kept from its first reply, with the game one step
 back, and a game ended or run out of time is over for good."""
 
 from __future__ import annotations

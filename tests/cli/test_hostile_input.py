@@ -1,6 +1,6 @@
-"""Issue 13: input that killed, hung or was taken wrongly, run as the issue ran it.
+"""Input that once killed, hung or was taken wrongly, run as a player ran it.
 
-Each case is the command of the issue, as a subprocess with a strict UTF-8 stdin
+Each case is the command that showed it, as a subprocess with a strict UTF-8 stdin
 (``PYTHONIOENCODING=utf-8``); each now gives one clear line (exit 2) or one reply.
 """
 

@@ -1,4 +1,4 @@
-"""The JSON line protocol (SPEC 9), driven as a subprocess like any program would."""
+"""The JSON line protocol, driven as a subprocess like any program would."""
 
 from __future__ import annotations
 

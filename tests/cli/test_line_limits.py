@@ -1,4 +1,4 @@
-"""Issue 23: the line limit counts the command's bytes, 4,096 of them, not its line's end."""
+"""The line limit counts the command's bytes, 4,096 of them, not its line's end."""
 
 from __future__ import annotations
 

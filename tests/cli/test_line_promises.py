@@ -1,4 +1,4 @@
-"""Issue 14 in the line modes: Blitz recorded when its clock runs out; cells counted for people."""
+"""In the line modes, Blitz is recorded when its clock runs out; cells are counted for people."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 20 in the line modes and the command line: no 2048 hint, Daily only on today's
+"""Promises of the line modes and the command line: no 2048 hint, Daily only on today's
 board, power-ups in the status line, cells from 0 in JSON errors, ``new extra``."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from twofold.ui.command.cli import main
 from twofold.ui.lines import run_lines
 
 CODE = code_from_text("promises kept")
-#: a friend's board from another day (the code of the issue's reproduction)
+#: a friend's board from another day (the code the reported case used)
 OTHER = "KAF3Q0D0"
 
 

@@ -1,4 +1,4 @@
-"""Issue 13: a hypothesis state machine on the JSON line protocol.
+"""A hypothesis state machine on the JSON line protocol.
 
 Random lines (valid commands, invalid text, random bytes, huge numbers, whitespace)
 never end the loop, always get exactly one reply each, and the game at the end is

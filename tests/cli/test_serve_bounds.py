@@ -1,4 +1,4 @@
-"""Issue 23: what a web page can ask of ``twofold serve``, and what outlives it.
+"""What a web page can ask of ``twofold serve``, and what outlives it.
 
 Only the hosts the server was started for are answered (DNS rebinding), sizes and frames
 are bounded, so is the number of pages, and no page's process outlives a killed server.
@@ -255,7 +255,7 @@ def test_sizes_are_clamped_to_a_screen(no_app: list[tuple[Any, ...]]) -> None:
 
     most = (web.MAX_COLUMNS, web.MAX_ROWS)
     least = (web.MIN_COLUMNS, web.MIN_ROWS)
-    # a resize reaches the app once the one before it has settled (issue 33): each waits
+    # a resize reaches the app once the one before it has settled: each waits
     reaches = {0: ("resize", *most), 1: ("resize", *least), 2: ("resize", 120, 40)}
 
     async def talk(client: TestClient) -> None:

@@ -1,4 +1,4 @@
-"""Issue 33, point 8: floods a page sends, a frame nested deep, and the first SIGINT.
+"""Floods a page sends, a frame nested deep, and the first SIGINT.
 
 A flood of any kind of frame is paced, a resize or focus flood reaches the app as a few
 messages ending in the page's last word, a deep frame is dropped (not the page), and a stop

@@ -1,4 +1,4 @@
-"""Issue 30 in the line modes, round three (point 13): what a careful reader of them sees."""
+"""What a careful reader of the line modes sees: boards, numbers and words that agree."""
 
 from __future__ import annotations
 

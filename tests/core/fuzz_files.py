@@ -1,4 +1,4 @@
-"""Damaged twofold.db files, started the three ways a player starts twofold (issues 23, 33).
+"""Damaged twofold.db files, started the three ways a player starts twofold.
 
 A real ``twofold.db`` (saves with tails, finished games, settings, a seat) is copied
 and damaged in one of :data:`KINDS` of ways: random bytes overwritten (anywhere, or in
@@ -389,7 +389,7 @@ def fuzz(
 ) -> tuple[Counter[str], list[str]]:
     """Start ``count`` damaged copies; what became of them, and every problem found.
 
-    ``kinds``: every kind of damage of :data:`KINDS`; else only random bytes (issue 23's).
+    ``kinds``: every kind of damage of :data:`KINDS`; else only random bytes.
     """
     rng = random.Random(seed)
     outcomes: Counter[str] = Counter()

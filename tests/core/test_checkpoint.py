@@ -1,4 +1,4 @@
-"""Resuming from a checkpoint is resuming by replay, only faster (issue 23, point 10).
+"""Resuming from a checkpoint is resuming by replay, only faster.
 
 Every game here is resumed twice: through a Session from its save (and checkpoint), and
 by ``Game.replay`` from its first action; the two must be the same game in every part

@@ -1,4 +1,4 @@
-"""Issue 33, point 7: a checkpoint edited with its checksum recomputed is checked against
+"""A checkpoint edited with its checksum recomputed is checked against
 the log (its last action played again), and one that fails costs a replay, never the save.
 """
 

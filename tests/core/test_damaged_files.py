@@ -1,7 +1,7 @@
-"""Issue 23 (files): damaged files, other programs' files, faults at start, long saves.
+"""Damaged files, other programs' files, faults at start, long saves.
 
-One test per numbered case of the issue, each with the reproduction it gives; every
-one fails on the main before the fix. ``T`` in the docstrings is ``twofold``.
+One test per case found, each with its reproduction; every one failed before the fix.
+``T`` in the docstrings is ``twofold``.
 """
 
 from __future__ import annotations

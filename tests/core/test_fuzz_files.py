@@ -1,4 +1,4 @@
-"""Issue 23: random bytes overwritten in a real twofold.db, started three ways (see fuzz_files).
+"""Random bytes overwritten in a real twofold.db, started three ways (see fuzz_files).
 
 None of the files may raise, hang, or leave the player unable to start or to save.
 The long run over 500 files is ``python -m tests.core.fuzz_files 500``.

@@ -1,7 +1,6 @@
-"""Issue 33 (the store): damage quick_check cannot see, stored triggers, files not ours.
+"""The store: damage quick_check cannot see, stored triggers, files not ours.
 
-One test per point of the issue, each with its reproduction; every one fails on the
-main before the fix.
+One test per case found, each with its reproduction; every one failed before the fix.
 """
 
 from __future__ import annotations

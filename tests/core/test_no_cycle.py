@@ -1,4 +1,4 @@
-"""Core's modules import each other in one direction only (issue 22): no cycle, lazy imports too.
+"""Core's modules import each other in one direction only: no cycle, lazy imports too.
 
 ``lint-imports`` keeps core's layers contract (pyproject.toml); this reads the same graph
 (grimp, import-linter's own, which sees an import inside a function as any other) and

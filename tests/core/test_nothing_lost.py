@@ -1,6 +1,6 @@
-"""Issue 13: a write that fails is never silent and loses nothing a later write can keep.
+"""A write that fails is never silent and loses nothing a later write can keep.
 
-One test per case of the issue, with the command that showed it. The tests run as
+One test per case found, with the command that showed it. The tests run as
 root here, where ``chmod`` does not stop a write, so a read-only file, a full disk
 and a lock past the busy timeout are made with a connection whose COMMIT fails (or,
 for the lock, a real second connection holding the write lock with short timeouts).
@@ -468,7 +468,7 @@ def test_a_long_game_appends_and_resumes_exactly(twofold_home: Path) -> None:
 
 
 def test_a_damaged_tail_row_resumes_at_the_last_good_action(twofold_home: Path) -> None:
-    """Issue 23 point 5: one changed save_tail row threw the whole game away."""
+    """One changed save_tail row once threw the whole game away; now it resumes before it."""
     with open_store() as store:
         session = Session(TALLY, store)
         for number in range(6):

@@ -1,4 +1,4 @@
-"""Issue 14's core promises: live records, the Sample never counts, Blitz on the clock, Daily."""
+"""Core's promises: live records, the Sample never counts, Blitz on the clock, Daily."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 20's core promises: only the day's own board is its Daily; live records follow undo."""
+"""Core's promises: only the day's own board is its Daily; live records follow undo."""
 
 from __future__ import annotations
 

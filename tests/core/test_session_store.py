@@ -83,7 +83,7 @@ def test_a_game_resumes_exactly_with_its_undo_history(store: SqliteStore) -> Non
 
 
 def test_a_game_with_no_moves_is_kept_and_resumed(store: SqliteStore) -> None:
-    # issue 30, point 2: a game is the mode's game from its first reply, moves or not
+    # a game is the mode's game from its first reply, moves or not
     fresh = Session(TALLY, store)
     assert store.has_save("tally")
     fresh.close()
@@ -312,7 +312,7 @@ def test_a_damaged_2048_save(
 def test_last_game_belongs_to_the_mode_and_outlives_the_window(
     store: SqliteStore, twofold_home: Path
 ) -> None:
-    # issue 30, point 1: New game, then the screen, the menu and the app left: B brings it back
+    # New game, then the screen, the menu and the app left: B brings it back
     session = Session(TALLY, store)
     for _ in range(3):
         session.act("add")
@@ -356,7 +356,7 @@ def test_a_long_last_game_comes_back_from_its_checkpoint(
 
 
 def test_an_ended_game_stays_over_and_is_no_game_in_progress(store: SqliteStore) -> None:
-    # issue 30, points 3 and 4: End game on a stuck board holding a Hammer ends it for good
+    # End game on a stuck board holding a Hammer ends it for good
     mode = registry().mode("2248")
     stuck = [[(8, 16, 32, 64, 128)[(c + 2 * r) % 5] for c in range(5)] for r in range(8)]
     session = Session(mode, store)

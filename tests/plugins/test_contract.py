@@ -138,7 +138,7 @@ def test_the_line_modes_give_the_hint_the_mode_offers() -> None:
     # people count cells from 1 in --plain; the JSON protocol from 0
     plain = line_replies(chainsum, ["hint"], json_mode=False)
     assert f"Hint: {for_people(offered.action)}" in plain
-    # a plugin's slide mode may offer a hint (2048 has none: SPEC 3)
+    # a plugin's slide mode may offer a hint (2048 has none: it would play for you)
     hinted = dataclasses.replace(REGISTRY.mode("2048"), id="hinted", hint=lambda s: Hint("up"))
     slide = json.loads(line_replies(hinted, ["hint"], json_mode=True).splitlines()[1])
     assert slide["hint_action"] == "up" and slide["hint"] == []

@@ -1,5 +1,5 @@
 """The contract states each fact once: the members of Rules, the names of each kind,
-and no field twofold never reads without a warning (issue 22)."""
+and no field twofold never reads without a warning."""
 
 from __future__ import annotations
 

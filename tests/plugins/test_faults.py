@@ -308,5 +308,5 @@ def test_a_json_reply_still_comes_when_the_rules_fail_again_while_reporting() ->
     assert status == 1
     assert stopped["error"] == "mode brittle failed: ValueError: announce broke"
     assert stopped["code"] == start["code"] and stopped["mode"] == "brittle"
-    # the rules fail again in report(): the last good figures stand (issue 30, point 13)
+    # the rules fail again in report(): the last good figures stand
     assert stopped["board"] == start["board"] and stopped["moves"] == start["moves"]

@@ -78,7 +78,7 @@ def test_a_move_glides_then_grows_its_new_tile():
     assert ((0, 1), (0, 0)) in paths and ((0, 3), (0, 1)) in paths
     spawned = frozenset(e.cell for e in outcome.events if e.kind == "appeared")
     assert motion.phases[-1].kind == "arrive" and motion.phases[-1].grow == spawned
-    # SPEC 5: a tenth of a second to slide, a tenth to grow in (the merge shows at once)
+    # a tenth of a second to slide, a tenth to grow in (the merge shows at once)
     assert motion.seconds == pytest.approx(0.2)
 
 

@@ -1,4 +1,4 @@
-"""The app's screens are composed of parts, not mixed from them (issue 32): no class of the
+"""The app's screens are composed of parts, not mixed from them: no class of the
 app has two or more twofold bases, so no part shares a screen's ``self``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 30 in the app: the game one step back belongs to the mode, and the menu tells a
+"""In the app, the game one step back belongs to the mode, and the menu tells a
 game in progress from a finished one."""
 
 from __future__ import annotations

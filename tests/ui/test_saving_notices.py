@@ -1,4 +1,4 @@
-"""Issue 13 in the app: a failed write and a second window are notifications, never silent."""
+"""In the app, a failed write and a second window are notifications, never silent."""
 
 from __future__ import annotations
 

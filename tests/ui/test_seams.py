@@ -1,4 +1,4 @@
-"""Issue 21: the app and its screens ask each other through declared seams, never getattr."""
+"""The app and its screens ask each other through declared seams, never getattr."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ async def test_undo_says_why_until_a_move_then_takes_it_back(make_app: AppFactor
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = slide(app)
-        # a key shown acts, or says why it cannot (issue 30): never greyed and silent
+        # a key shown acts, or says why it cannot: never greyed and silent
         assert screen.check_action("undo", ()) is True
         await pilot.press("u")
         assert screen.announcer.text == "nothing to undo"
@@ -159,7 +159,7 @@ async def test_restart_and_last_game(make_app: AppFactory):
         await pilot.press("left", "up", "right", "down")
         played = screen.session.game.state
         await pilot.press("ctrl+r")
-        if played.score:  # a game with points asks first (issue 20)
+        if played.score:  # a game with points asks before it is replaced
             assert isinstance(app.screen, ConfirmDialog)
             await pilot.press("y")
         assert screen.session.game.state == first
@@ -176,7 +176,7 @@ async def test_copy_link_and_copy_result(make_app: AppFactory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         assert app.clipboard == share_string("2048", CODE)
-        assert isinstance(app.screen, ResultDialog)  # shown as Copy result is (issue 30)
+        assert isinstance(app.screen, ResultDialog)  # shown as Copy result is
         await pilot.press("escape")
         await pilot.press("y")
         assert isinstance(app.screen, ResultDialog)
@@ -247,7 +247,7 @@ async def test_read_board_opens_the_reading_every_mode_has(make_app: AppFactory)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r")
         reading = app.screen
-        assert isinstance(reading, BoardReading)  # as 2248's R (issue 30, point 5)
+        assert isinstance(reading, BoardReading)  # R reads the board aloud, as in 2248
         assert reading.body.splitlines()[0].startswith("Row 1: 2, 4, 8, 16")
         assert len(reading.body.splitlines()) == 4
 
@@ -393,7 +393,7 @@ async def test_menu_goes_back_to_the_menu_and_saves(make_app: AppFactory):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("left", "up")
         state = slide(app).session.game.state
-        await pilot.press("escape")  # Esc pauses; Menu from the pause leaves (issue 30)
+        await pilot.press("escape")  # Esc pauses; Menu from the pause leaves
         assert type(app.screen).__name__ == "PauseDialog"
         await pilot.press("q")
         assert type(app.screen).__name__ == "MenuScreen"

@@ -1,4 +1,4 @@
-"""Issue 30 in the app, round three (points 5, 6, 8 to 13): what a player still tripped on."""
+"""What a player tripped on in the app: plots, titles, Copy, R, Esc, help, undo, hints, bars."""
 
 from __future__ import annotations
 

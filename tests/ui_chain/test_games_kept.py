@@ -1,4 +1,4 @@
-"""Issue 30 on the chain screen: End game ends the game for good, a Blitz game run out of
+"""On the chain screen, End game ends the game for good, a Blitz game run out of
 time is finished in the menu, and the tutorial comes once per game, never over a dialog."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Issue 14 on the 2248 screen: confetti, the score's flash, Copy link and result, Blitz, Daily."""
+"""What the 2248 screen promises: confetti, the score's flash, Copy link and result, Blitz,
+Daily."""
 
 from __future__ import annotations
 
@@ -134,7 +135,7 @@ async def test_wide_terminals_list_the_hidden_actions() -> None:
         for label in ("Restart", "Last game", "Copy link", "Copy result"):
             assert label in text
         assert "Sample" not in text  # 2248 has no stored game to watch
-        assert "Watch the solver" in text  # its autoplayer (issue 16)
+        assert "Watch the solver" in text  # its autoplayer
         x = text.index("Copy link") + 2
         await pilot.click("#actions", offset=(x, 0))
         await pilot.pause()

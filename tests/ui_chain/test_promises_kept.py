@@ -1,4 +1,4 @@
-"""Issue 20 in the app: every promise kept, round two (both games, through the real app)."""
+"""Promises the app makes, in both games, kept through the real app."""
 
 from __future__ import annotations
 

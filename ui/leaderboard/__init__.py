@@ -1,4 +1,4 @@
-"""``twofold leaderboard``: a web service of boards of verified results (issue 31).
+"""``twofold leaderboard``: a web service of boards of verified results.
 
 :mod:`.server` is the HTTP API and its pages (docs/leaderboard.md), :mod:`.checking`
 verifies submissions in worker processes, :mod:`.boards` keeps the entries in SQLite or

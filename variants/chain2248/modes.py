@@ -19,7 +19,7 @@ from twofold.variants.chain2248.proof import ChainCoder
 from twofold.variants.chain2248.rules import GRANT_FROM, ChainRules, check_chain
 from twofold.variants.chain2248.state import ChainState
 
-#: the Daily's merges; SPEC 4 asks for 30 unless play-testing finds a better number
+#: the Daily's merges: 30 until play-testing finds a better number
 DAILY_MERGES = 30
 BLITZ_SECONDS = 180.0
 

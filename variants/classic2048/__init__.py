@@ -86,7 +86,7 @@ def _contract(size: int) -> dict[str, Any]:
         "autoplayer": autoplayer(size),
         "sample": sampler(size),
         "codec": SlideCodec(size),
-        # no per-move hint (SPEC 3): that is the app playing instead of you; Watch stays
+        # no per-move hint in 2048: that is the app playing instead of you; Watch stays
     }
 
 

@@ -218,7 +218,7 @@ class ChainBoard(GameBoard, can_focus=True):
         if len(self.chain) < 2:
             return
         # at once, not through the message queue: a chain the player starts a moment
-        # later (a burst of keys, a quick press) must meet the merged board (SPEC 5)
+        # later (a burst of keys, a quick press) must meet the merged board, not the old one
         self._merge(tuple(self.chain))
 
     def tap(self, cell: Cell) -> None:

@@ -30,7 +30,7 @@ Cell = tuple[int, int]
 Board = Sequence[Sequence[int]]
 Kind = Literal["travel", "change", "arrive"]
 
-#: seconds each kind of phase takes at normal motion (SPEC 5: slides and growth a tenth)
+#: seconds each kind of phase takes at normal motion: a tenth to slide, a tenth to grow in
 SECONDS: dict[str, float] = {"travel": 0.1, "change": 0.1, "arrive": 0.1}
 #: falls take a little longer than a slide: they speed up as they go
 FALL_SECONDS = 0.18

@@ -42,7 +42,7 @@ class Replacing:
         return game
 
     def confirm(self, title: str, yes: str, replace: Callable[[], object]) -> None:
-        """Ask before an action replaces a game with points (SPEC 4: New game, Restart...)."""
+        """Ask before an action (New game, Restart, Sample...) replaces a game with points."""
         screen = self.screen
         screen.finish_animation()
         if screen.state.score > 0 and not screen.game.over:
