@@ -299,3 +299,10 @@ def test_the_frontier_programme_agrees_with_the_search(seed: int) -> None:
             assert len(paths_from(comp, x, comp & ~(1 << x)).get(end, [])) == (
                 search.longest_between(x, end, comp)
             )
+
+
+def test_the_reference_solver_lives_with_the_tests() -> None:
+    # the brute force search is the hint's yardstick, never shipped as a way to find one
+    from twofold.variants.chain2248 import hint
+
+    assert not hasattr(hint, "brute_force_chain")
