@@ -16,6 +16,8 @@ $(PLAY_STAMP): $(SOURCES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[web]'
+	# what an editable install of 0.2 left behind (it ran at every start; pip cannot see it)
+	rm -f $(VENV)/lib/python*/site-packages/twofold-rl.pth
 	rm -f $(VENV)/.play-*
 	touch $(PLAY_STAMP)
 

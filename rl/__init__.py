@@ -1,12 +1,12 @@
 """twofold.rl: every twofold mode, plugins included, as a Gymnasium environment.
 
 Importing it registers ``twofold/MODE-v0`` for every installed mode (see
-:mod:`.registration`), and importing gymnasium imports it (``twofold-rl.pth``, see
-``startup/twofold_rl_startup.py``); ``gymnasium.make("twofold.rl:twofold/2048-v0")``
-imports it by itself too. It needs the ``rl`` extra (``pip install 'twofold[rl]'``:
-gymnasium and numpy) and reaches a mode's rules only through the variant contract
-(``twofold.core``), so a plugin's mode is an environment with no work by its author. The
-action spaces, the observations and the masks: docs/learning.md.
+:mod:`.registration`): ``import twofold.rl`` then ``gymnasium.register_envs(twofold.rl)``,
+or ``gymnasium.make("twofold.rl:twofold/2048-v0")``, which imports it. It needs the
+``rl`` extra (``pip install 'twofold[rl]'``: gymnasium and numpy) and reaches a mode's
+rules only through the variant contract (``twofold.core``), so a plugin's mode is an
+environment with no work by its author. The action spaces, the observations and the
+masks: docs/learning.md.
 """
 
 from __future__ import annotations

@@ -2,10 +2,10 @@
 
 Gymnasium 1.0 removed the entry-point plugin system of Gymnasium 0.26 to 0.29 (the
 ``gymnasium.envs`` group, loaded on ``import gymnasium``): a package's environments are
-registered when it is imported. So ``import twofold.rl`` (or ``gymnasium.register_envs
-(twofold.rl)``) registers them, ``gymnasium.make("twofold.rl:twofold/2248-v0")`` imports
-it by itself (Gymnasium's ``module:id`` form), and ``twofold-rl.pth`` has Python import it
-whenever gymnasium is imported (``twofold_rl_startup``), as the entry points did.
+registered when it is imported (as ale-py's, highway-env's and minigrid's are). So
+``import twofold.rl`` registers them (``gymnasium.register_envs(twofold.rl)`` tells linters
+the import is meant), and ``gymnasium.make("twofold.rl:twofold/2248-v0")`` imports it by
+itself (Gymnasium's ``module:id`` form). Nothing of twofold runs at Python's start.
 """
 
 from __future__ import annotations

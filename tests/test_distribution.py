@@ -36,9 +36,9 @@ build = {"sdist": build_meta.build_sdist, "wheel": build_meta.build_wheel,
          "editable": build_meta.build_editable}[sys.argv[2]]
 print(build(out))
 """
-#: the issue 34 line: an environment made with no import of twofold (twofold-rl.pth)
+#: an environment made the Gymnasium 1.x way: gymnasium imports twofold.rl for the id
 DONE = (
-    'import gymnasium as g; e = g.make("twofold/2248-v0"); '
+    'import gymnasium as g; e = g.make("twofold.rl:twofold/2248-v0"); '
     'print(e.reset(seed=1)[1]["action_mask"].sum())'
 )
 
@@ -125,19 +125,15 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
         metadata = email.message_from_bytes(archive.read(info))
         assert any(n.endswith(".dist-info/licenses/LICENSE") for n in archive.namelist())
         assert "twofold/__main__.py" in archive.namelist()
-        # beside the package in site-packages, where Python runs a .pth file at its start
-        assert {"twofold-rl.pth", "twofold_rl_startup.py"} <= set(archive.namelist())
+        # nothing that Python runs at its start: no .pth file, no module beside the package
+        assert [n for n in archive.namelist() if not n.startswith("twofold")] == []
+        assert not [n for n in archive.namelist() if n.endswith(".pth")]
     assert metadata["License-Expression"] == "MIT"
     assert metadata["License-File"] == "LICENSE"
     classifiers = metadata.get_all("Classifier") or []
     assert classifiers == PYPROJECT["project"]["classifiers"]
     assert "Programming Language :: Python :: 3.11" in classifiers
     assert any(c.startswith("Topic :: Games/Entertainment") for c in classifiers)
-
-    # an editable install (pip install -e, as the Makefile's) has the .pth file too
-    editable_run = run([builder, "-c", BUILD, out, "editable"], cwd=tmp_path / "unpacked" / top)
-    with zipfile.ZipFile(out / editable_run.stdout.split()[-1]) as archive:
-        assert "twofold-rl.pth" in archive.namelist()
 
     player = fresh_environment(tmp_path / "player-env")
     run(pip_into(player, f"{wheel}[rl]"))
