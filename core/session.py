@@ -357,16 +357,18 @@ class Session:
         return self._replace(game)
 
     def last_game(self) -> Game | None:
-        """Bring back the game that New game, Restart or Sample replaced; one step back.
+        """Swap the game in play with the one New game, Restart or Sample replaced.
 
-        The game it replaces is finished (recorded, if played), as New game finishes it.
+        The game it replaces is finished (recorded, if played), as New game finishes it,
+        and becomes the one step back: Last game twice is where the player started.
         """
         back = self.previous
         if back is None:
             return None
-        self.game.pause()
+        current = self.game
+        current.pause()
         self.finish()
-        self._step_back(None)
+        self._step_back(current)
         self.game = back
         self.save()
         return back
