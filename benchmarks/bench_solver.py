@@ -8,34 +8,16 @@ games, 8192 in at least 85% and 16384 in at least 35%, at 20 moves per second or
 
 ``--minutes`` stops the run after a time budget (the table says how many games
 finished); ``--stop-at 2048`` ends each game when it reaches that tile, and the table
-names every game lost before it.
+names every game lost before it; ``--depth`` fixes the search depth (adaptive otherwise).
 
 Game n plays the code ``code_from_text("bench-solver:n")``; ``--first`` picks where the
 range starts and ``--numbers`` replays chosen games. The benchmark's own games are 0-49.
-Fresh ranges, kept apart from those and from the games looked at while tuning the 4x4
-depth rule (30000-30199): 50000-50199, stopped at 2048 (no game may be lost
-before it), and 60000-60049, played in full (the shares of 8192 and 16384). The later
-ranges, never looked at while changing the search: 70000-70999 stopped at 2048,
-71000-71099 stopped at 8192, 72000-72029 in full (and 80000-80199, the old search's
-games stopped at 2048, to compare); 73000-73999 and 74000-74999 stopped at 2048 (used).
-The corner term of the heuristic was chosen at a fixed depth of three on 90000-93999
-(``--depth 3``: about 5% of those games die before 2048, enough to compare two
-heuristics on 1,000 games in two minutes); 75000-75999, stopped at 2048, and 77000-77099,
-stopped at 8192, measured it. 94000-95199, at depth three stopped at 8192 (where about 15%
-reach it), compared the corner term's weights and caps, and a snake-ordered variant tried
-in a copy of the compiled search and not kept (used). The snake (the second and fourth rows
-paying for rising to the left) was then put on main and measured on 79000-79099, stopped at
-8192: 97 of 100, as the corner term's 97 on 77000-77099, so it was taken out again (used).
-The corner term's full games: 72000-72029, all played (16384 in 27 of 30, 32768 in 7); the
-next fresh full games start at 72030.
+Which ranges are fresh, which were used to tune the search, and what each measured, is in
+``benchmarks/README.md``: take a fresh range from there, and record it there once used.
 ``replay_solver.py`` shows a game's positions::
 
-    .venv/bin/python benchmarks/bench_solver.py --first 50000 --games 200 --stop-at 2048
-    .venv/bin/python benchmarks/bench_solver.py --first 60000 --games 50
-    .venv/bin/python benchmarks/bench_solver.py --first 70000 --games 1000 --stop-at 2048
-
     .venv/bin/python benchmarks/bench_solver.py [--games 50] [--first N | --numbers N,M]
-        [--workers N] [--stop-at TILE] [--minutes M] [--json]
+        [--workers N] [--depth D] [--stop-at TILE] [--minutes M] [--json]
 """
 
 from __future__ import annotations
