@@ -1,6 +1,6 @@
 /*
  * A 4x6-tuple network that learns 4x4 2048, and an expectimax player over it: how far the
- * learned route of issue 35 goes on one core of this machine. See README.md, "Six-tuples".
+ * learned route goes on one core of this machine. See README.md, "Six-tuples".
  *
  *     cc -O3 -march=native -o ntuple6 ntuple6.c -lm
  *     ./ntuple6 train MINUTES OUT [SEED]      # CPU minutes; OUT.10, OUT.20, ... on the way
