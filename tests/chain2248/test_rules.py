@@ -1,4 +1,4 @@
-"""The 2248 rules: SPEC section 4's examples, refusals, gravity, power-ups, the end."""
+"""The 2248 rules: the worked examples, refusals, gravity, power-ups, the end."""
 
 from __future__ import annotations
 

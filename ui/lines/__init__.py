@@ -2,7 +2,7 @@
 
 Both read one command a line from standard input. The JSON mode writes exactly one
 JSON object per line: one at start and one after each line, whatever its bytes
-(SPEC section 9): a line that is not UTF-8, is blank or is too long gets an ``error``.
+(docs/protocol.md): a line that is not UTF-8, is blank or is too long gets an ``error``.
 Lines are decoded one at a time, so a bad byte costs its own line only. Input is
 never echoed back whole: a message quotes at most :data:`MESSAGE_LIMIT` characters.
 

@@ -1,4 +1,4 @@
-"""``--json``: one JSON object per line, one at start and one after each line (SPEC section 9)."""
+"""``--json``: one JSON object per line, one at start and one after each line (docs/protocol.md)."""
 
 from __future__ import annotations
 
