@@ -81,3 +81,38 @@ async def test_last_game_swaps_and_never_destroys(
         assert await press_b(pilot) == second_id
         assert game_screen(app).session.game.log == second_log
         assert await press_b(pilot) == first
+
+
+# -- Watch the solver asks before a counted game stops counting -------------------------------
+
+
+def bar_text(app: TwofoldApp, name: str) -> str:
+    from textual.widgets import Label
+
+    return str(game_screen(app).query_one(f"#topbar-{name}", Label).render())
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2248"])
+async def test_the_solver_asks_before_a_counted_game_stops_counting(
+    make_app: AppFactory, store: SqliteStore, mode_id: str
+) -> None:
+    set_settings(store, tutorial_seen=True)
+    app = make_app(mode_id, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play(pilot, until_points=True)
+        screen = game_screen(app)
+        await pilot.press("v")
+        assert isinstance(app.screen, ConfirmDialog)
+        assert "never counts" in app.screen.body
+        await pilot.press("escape")  # Cancel: the game still counts, nobody plays it
+        assert app.screen is screen and not screen.assisting.watching
+        assert not screen.game.flags.uncounted
+        assert "not counted" not in bar_text(app, "code")
+        await pilot.press("v", "y")
+        assert screen.assisting.watching and screen.game.flags.uncounted
+        await pilot.press("v")  # its own key stops it
+        assert not screen.assisting.watching
+        assert "not counted" in bar_text(app, "code")
+        await pilot.press("v")  # a game that no longer counts: nothing more to ask
+        assert app.screen is screen and screen.assisting.watching
+        await pilot.press("v")

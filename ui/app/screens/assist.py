@@ -11,9 +11,10 @@ from typing import Any
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from twofold.core.capabilities import Autoplayer
+from twofold.core.capabilities import Autoplayer, AutoplayerFactory
 from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
+from twofold.ui.app.dialogs import ConfirmDialog
 from twofold.ui.app.screens.playing import Playing
 
 #: seconds between the autoplayer's moves while watching it
@@ -85,6 +86,27 @@ class Assisting:
             return
         if screen.game.over:
             screen.game_over()
+            return
+        game = screen.game
+        if game.flags.uncounted or not game.started:
+            self._start(make)
+            return
+        # a counted game stops counting for good: asked first, as the Sample asks
+        screen.app.push_screen(
+            ConfirmDialog(
+                _("Let the solver play?"),
+                _(
+                    "This game counts for your records. Once the solver plays it, it never"
+                    " counts: its score stays out of Best and Statistics."
+                ),
+                yes=_("Watch the solver"),
+            ),
+            lambda answer: self._start(make) if answer == "yes" else None,
+        )
+
+    def _start(self, make: AutoplayerFactory) -> None:
+        screen = self.screen
+        if self._autoplayer is not None or screen.game.over:
             return
         try:
             self._autoplayer = make(None)

@@ -34,6 +34,8 @@ def gauge_texts(
             text = format_code(game.code)
             if game.flags.practice:
                 text = _("{code} practice").format(code=text)
+            elif game.flags.solver:  # the solver played it: it stopped counting
+                text = _("{code} not counted").format(code=text)
         elif key == "clock":
             left = game.time_left
             text = _("Time {clock}").format(
