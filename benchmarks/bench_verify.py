@@ -10,7 +10,12 @@ action are the payload's bits beyond the proof of the empty log (the mode, the c
 check), divided by the actions. Goals: 2048 at most 2 bits a move; 2248 at most 30 bits a
 chain on average; verifying the 10,000-action 2048 game at most 0.5 s on one core.
 
-    nice -n 19 .venv/bin/python benchmarks/bench_verify.py [--actions 10000]
+The curve: the corner game's first 10,000 to 200,000 actions, each written and verified
+once (CPU seconds), as format 2 (in chunks, linear) and, up to ``--old-up-to`` actions, as
+format 1 (one number, still read: the square of its length). Goal: 200,000 actions
+verified in at most 2 s on one core.
+
+    nice -n 19 .venv/bin/python benchmarks/bench_verify.py [--actions 10000] [--curve 200000]
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from twofold.core import plugins
 from twofold.core.capabilities import LegalActions
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
-from twofold.core.proof import proof_of, replay
+from twofold.core.proof import _END, Proving, _kinds, proof_of, replay
+from twofold.core.proof_line import line_of
 from twofold.core.rules import Mode, Refused
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -125,12 +131,50 @@ def fibonacci() -> tuple[Mode, Mode]:
     return fib, dataclasses.replace(fib, proof=LegalActions(legal))
 
 
+def format_1(mode: Mode, game: Game) -> str:
+    """The game's proof in format 1 (one number), as twofold wrote it before format 2."""
+    proving = Proving(mode, game.code)
+    for action in game.log:
+        proving.played(action)
+    proving.writer.pick(_END, _kinds(proving.play, proving.coder, proving.counts))
+    return line_of(format(proving.writer.number(), "b"), "1")
+
+
+def curve(mode: Mode, most: int, old_up_to: int) -> None:
+    """CPU seconds to write and verify the first N actions of one long corner game."""
+    modes = plugins.registry()
+    whole = corner_game(mode, most)
+    print(f"{'actions':>8} {'symbols':>8} {'write':>8} {'verify':>8} {'format 1':>9}  (CPU s)")
+    for count in (10_000, 25_000, 50_000, 100_000, 150_000, 200_000):
+        if count > most:
+            break
+        log = whole.log[:count]
+        started = time.process_time()
+        text = proof_of(mode, whole.code, log)
+        writing = time.process_time() - started
+        started = time.process_time()
+        assert replay(text, modes.modes.get, max_actions=most).actions == log
+        reading = time.process_time() - started
+        old = "-"
+        if count <= old_up_to:
+            prefix = Game.replay(mode, whole.code, log)
+            old_text = format_1(mode, prefix)
+            started = time.process_time()
+            replay(old_text, modes.modes.get, max_actions=most)
+            old = f"{time.process_time() - started:.2f}"
+        print(f"{count:>8} {len(text):>8} {writing:>8.2f} {reading:>8.2f} {old:>9}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--curve", type=int, default=200_000, help="0: no curve")
+    parser.add_argument("--old-up-to", type=int, default=50_000)
     args = parser.parse_args()
     modes = plugins.registry()
+    if args.curve:
+        curve(modes.mode("2048"), args.curve, args.old_up_to)
     print(f"{'game':<34} {'actions':>7} {'proof':>8} {'text':>8} {'naive':>8}  (bits/action)")
     slide = modes.mode("2048")
     long_game = corner_game(slide, args.actions)

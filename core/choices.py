@@ -1,10 +1,16 @@
-"""A proof's fields as choices, all coded as one whole number (rANS on Python's integers).
+"""A proof's fields as choices, coded as whole numbers (rANS on Python's integers).
 
 Every field is a choice among weighted options; an option costs about
 ``log2(total / weight)`` bits, and the coding is exact, as the integers are unbounded.
-:class:`Writer` takes the choices in order and codes them last first, so :class:`Reader`
-takes them back out first first, each asked with the same weights. Numbers, texts and
-mode ids are choices too; :class:`Texts` writes an action text seen before by its index.
+:class:`Writer` takes the choices in order and codes them last first, so a reader takes
+them back out first first, each asked with the same weights. Numbers, texts and mode ids
+are choices too; :class:`Texts` writes an action text seen before by its index.
+
+Format 2 (:meth:`Writer.bits`, :class:`ChunkReader`) codes every :data:`CHUNK` choices as a
+number of their own, each after its length in bits: reading a choice divides a number of a
+few thousand bits at most, so a proof costs time linear in its length. Format 1 (one
+number for the whole game, :meth:`Writer.number`, :class:`Reader`) divides the whole proof
+for every choice, the square of its length; it is still read.
 """
 
 from __future__ import annotations
@@ -15,6 +21,10 @@ from twofold.core.capabilities import Weights
 MAX_TEXT = 4096
 #: the most action texts a proof remembers to write again by index
 MAX_SEEN = 255
+#: the choices coded as one number in format 2 (some 2,000 bits for 2048's moves)
+CHUNK = 1024
+#: a chunk's length in bits is written 4 bits a group, each followed by a bit "more follow"
+_GROUP = 4
 #: the characters of a mode id written in 5 or 6 bits; anything else costs a byte more
 _ID_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz-_."
 
@@ -37,23 +47,46 @@ class Writer:
         self.choices.append((index, 1, count))
 
     def number(self) -> int:
-        # rANS: the last choice is coded first, so the reader takes them in order
-        x = 0
-        for start, width, total in reversed(self.choices):
-            high, low = divmod(x, width)
-            x = high * total + start + low
-        return x
+        """Every choice as one number (format 1; time the square of the choices)."""
+        return _coded(self.choices)
+
+    def bits(self) -> str:
+        """The choices as format 2's bits: :data:`CHUNK` at a time, each chunk's length in
+        bits, then its number (linear in the choices)."""
+        choices = self.choices
+        parts = []
+        for first in range(0, len(choices), CHUNK):
+            number = _coded(choices[first : first + CHUNK])
+            length = number.bit_length()
+            while True:
+                more = length >> _GROUP
+                parts.append(format((length & 15) << 1 | (more > 0), "05b"))
+                length = more
+                if not length:
+                    break
+            if number:
+                parts.append(format(number, "b"))
+        return "".join(parts)
+
+
+def _coded(choices: list[tuple[int, int, int]]) -> int:
+    # rANS: the last choice is coded first, so the reader takes them in order
+    x = 0
+    for start, width, total in reversed(choices):
+        high, low = divmod(x, width)
+        x = high * total + start + low
+    return x
 
 
 class Reader:
-    """Takes the choices a :class:`Writer` coded back out of its integer, in order."""
+    """Takes the choices a :class:`Writer` coded as one number back out of it, in order."""
 
     def __init__(self, number: int) -> None:
         self.x = number
 
     def pick(self, weights: Weights) -> int:
         total = sum(weights)
-        if total <= 0 or any(w < 0 for w in weights):
+        if total <= 0 or min(weights) < 0:
             raise ValueError("a choice with no options")
         high, slot = divmod(self.x, total)
         start = 0
@@ -69,6 +102,54 @@ class Reader:
             raise ValueError("a choice with no options")
         self.x, index = divmod(self.x, count)
         return index
+
+    def finished(self) -> bool:
+        """Whether every choice coded was taken (nothing goes on past the last)."""
+        return not self.x
+
+
+class ChunkReader(Reader):
+    """Takes format 2's choices back out of its bits, a chunk's number at a time."""
+
+    def __init__(self, bits: str) -> None:
+        super().__init__(0)
+        self.stream, self.at, self.left = bits, 0, 0
+
+    def _next_chunk(self) -> None:
+        if self.x:
+            raise ValueError("a chunk goes on past its choices")
+        stream, length, shift = self.stream, 0, 0
+        while True:
+            group = stream[self.at : self.at + _GROUP + 1]
+            if len(group) <= _GROUP or shift > 24:
+                raise ValueError("a chunk's length is cut off")
+            self.at += _GROUP + 1
+            value = int(group, 2)
+            length |= (value >> 1) << shift
+            shift += _GROUP
+            if not value & 1:
+                break
+        bits = stream[self.at : self.at + length]
+        if len(bits) < length or bits[:1] == "0":
+            raise ValueError("a chunk is cut off")
+        self.at += length
+        self.x = int(bits, 2) if bits else 0
+        self.left = CHUNK
+
+    def pick(self, weights: Weights) -> int:
+        if not self.left:
+            self._next_chunk()
+        self.left -= 1
+        return super().pick(weights)
+
+    def uniform(self, count: int) -> int:
+        if not self.left:
+            self._next_chunk()
+        self.left -= 1
+        return super().uniform(count)
+
+    def finished(self) -> bool:
+        return not self.x and self.at == len(self.stream)
 
 
 def write_number(writer: Writer, value: int) -> None:

@@ -35,6 +35,7 @@ from typing import Any
 
 from twofold.core.capabilities import ActionCoder, LegalActions
 from twofold.core.choices import (
+    ChunkReader,
     Reader,
     Texts,
     Writer,
@@ -46,7 +47,7 @@ from twofold.core.choices import (
 from twofold.core.codes import CODE_COUNT, code_from_number, code_number
 from twofold.core.game import UNDO, undo_depth
 from twofold.core.i18n import _
-from twofold.core.proof_line import ProofError, is_proof, line_of, normalise, number_of
+from twofold.core.proof_line import ProofError, is_proof, line_of, normalise, payload_of
 from twofold.core.rules import Mode, Refused
 
 #: the most actions a proof is replayed to, unless the caller says otherwise
@@ -253,7 +254,7 @@ class Proving:
         choices = self.writer.choices
         self.writer.pick(_END, _kinds(self.play, self.coder, self.counts))
         try:
-            return line_of(self.writer.number())
+            return line_of("1" + self.writer.bits())
         finally:
             choices.pop()  # the game may go on
 
@@ -295,7 +296,13 @@ def replay(text: str, find_mode: FindMode, *, max_actions: int = MAX_ACTIONS) ->
     Raises :class:`ProofError` (one line) when the proof cannot be read: a bad check, an
     unknown mode or rules version, an action its rules refuse, more than ``max_actions``.
     """
-    reader = Reader(number_of(text))
+    form, bits = payload_of(text)
+    if form == "1":
+        reader = Reader(int(bits or "0", 2))
+    elif bits.startswith("1"):
+        reader = ChunkReader(bits[1:])
+    else:
+        raise ProofError(_("the proof cannot be read"))
     try:
         mode_id = read_id(reader)
         code = code_from_number(reader.uniform(CODE_COUNT))
@@ -322,7 +329,7 @@ def replay(text: str, find_mode: FindMode, *, max_actions: int = MAX_ACTIONS) ->
         raise ProofError(
             _("the proof does not replay in {mode}: {error}").format(mode=mode.id, error=error)
         ) from None
-    if reader.x:
+    if not reader.finished():
         raise ProofError(_("the proof cannot be read: it goes on past the end of the game"))
     return Replayed(mode, code, play.state, actions, version, hinted, program)
 
@@ -357,6 +364,12 @@ def _read_actions(
     reader: Reader, play: _Play, coder: ActionCoder | None, max_actions: int
 ) -> list[str]:
     texts, counts, actions = Texts(), [0, 0, 0, 0], []
+    # a plain LegalActions' action is its rank: read with no lists made, played with no parse
+    ranks = (
+        coder.legal
+        if isinstance(coder, LegalActions) and type(coder).decode is LegalActions.decode
+        else None
+    )
     while True:
         kind = reader.pick(_kinds(play, coder, counts))
         if kind == _END:
@@ -368,6 +381,17 @@ def _read_actions(
             action = UNDO
         elif kind == _TEXT:
             action = texts.read(reader)
+        elif ranks is not None:
+            legal = ranks(play.state)
+            if not legal:
+                raise ValueError("no action is legal here")
+            action = legal[reader.uniform(len(legal))]
+            if play.advance is not None:
+                after = play.advance(play.state, action)
+                if after != play.state:
+                    play.known(action, after)
+                    actions.append(action)
+                    continue
         else:
             assert coder is not None  # weight 0 without one
             action = coder.decode(play.state, reader.pick)

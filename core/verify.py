@@ -16,9 +16,12 @@ others; :func:`as_dict` is the same as one JSON object.
 from __future__ import annotations
 
 import re
+import signal
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from twofold.core.codes import CodeError, parse_share
 from twofold.core.daily import daily_code, utc_today
@@ -27,10 +30,41 @@ from twofold.core.plugins import registry
 from twofold.core.proof import MAX_ACTIONS, FindMode, ProofError, Replayed, is_proof, replay
 from twofold.core.rules import largest_tile
 
+#: the caps a leaderboard puts on a proof, which ``twofold verify`` takes by default too:
+#: its actions, the CPU seconds its replay may take, and the bytes of the text sent
+MOST_ACTIONS = 200_000
+MOST_CPU_SECONDS = 5.0
+MOST_BYTES = 512 * 1024
 #: the first day a daily code is looked for on (none was dealt before twofold's)
 FIRST_DAY = date(2024, 1, 1)
 _NUMBER = re.compile(r"(\d[\d,.\u00a0\u202f']*)\s*$")
 OK, CLAIMS_DIFFER = 0, 1
+
+
+_T = TypeVar("_T")
+
+
+class TooLong(BaseException):
+    """The CPU cap ran out (a BaseException: no ``except Exception`` of a mode or of the
+    replay may swallow it)."""
+
+
+def _cpu_cap_ran_out(_number: int, _frame: object) -> None:
+    raise TooLong
+
+
+def cpu_capped(seconds: float, work: Callable[..., _T], *args: Any, **named: Any) -> _T:
+    """``work(*args)``, or :class:`TooLong` once it has taken ``seconds`` of this process's
+    CPU (a profiling timer: only on the main thread, where Python runs signal handlers)."""
+    if threading.current_thread() is not threading.main_thread():
+        return work(*args, **named)
+    previous = signal.signal(signal.SIGPROF, _cpu_cap_ran_out)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        return work(*args, **named)
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 @dataclass
@@ -77,7 +111,7 @@ def played_words(played: str) -> str:
 
 
 def split_result(text: str) -> tuple[str | None, str | None, str]:
-    """A pasted result as (headline, link, proof); the proof is every line from ``TF1``."""
+    """A pasted result as (headline, link, proof); the proof is every line from ``TF``."""
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     start = next((i for i, line in enumerate(lines) if is_proof(line)), None)
     if start is None:

@@ -34,7 +34,7 @@ def test_json_result_is_the_result_text_and_verifies() -> None:
 
 def test_plain_result_says_the_three_lines() -> None:
     lines = played(False, ["left", "right", "result"])
-    proof = next(line for line in lines if line.startswith("TF1"))
+    proof = next(line for line in lines if line.startswith("TF2"))
     assert verify(proof).status == 0
 
 

@@ -20,7 +20,7 @@ async def test_copy_result_carries_a_proof_that_verifies(make_app: AppFactory) -
         lines = app.clipboard.splitlines()
         assert len(lines) == 3
         assert lines[0].startswith("twofold 2048 Daily ")
-        assert lines[2].startswith("TF1")  # the proof is the last line
+        assert lines[2].startswith("TF2")  # the proof is the last line
         verified = verify(app.clipboard)
         assert verified.status == 0
         assert (verified.score, verified.moves) == (game.state.score, game.state.moves)

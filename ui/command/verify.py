@@ -3,6 +3,8 @@
 The whole pasted result or its proof line alone, as the argument or on stdin (``-``, or
 no argument). Exit 0 when the proof replays to the figures claimed, 1 when it replays
 but the headline claims others, 2 when it cannot be read (see :mod:`twofold.core.verify`).
+It takes a leaderboard's caps by default (200,000 actions, 5 CPU seconds, 512 KB);
+``--no-caps`` lifts them.
 """
 
 from __future__ import annotations
@@ -10,11 +12,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from twofold.core.i18n import _
 from twofold.core.proof import ProofError
-from twofold.core.verify import as_dict, describe, verify
+from twofold.core.verify import (
+    MOST_ACTIONS,
+    MOST_BYTES,
+    MOST_CPU_SECONDS,
+    TooLong,
+    as_dict,
+    cpu_capped,
+    describe,
+    verify,
+)
 
 #: the most of stdin read: a proof of a million moves is about 400 KB
 MOST_INPUT = 4 * 1024 * 1024
@@ -30,21 +41,54 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=_("a result as Copy result gives it, or its proof line; - (the default) reads stdin"),
     )
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    parser.add_argument(
+        "--no-caps",
+        action="store_true",
+        help=_(
+            "lift a leaderboard's caps (200,000 actions, 5 CPU seconds, 512 KB), which it "
+            "takes by default"
+        ),
+    )
 
 
-def read_input(text: str, stdin: TextIO | None = None) -> str:
-    """The argument, or stdin for ``-`` (at most :data:`MOST_INPUT` characters)."""
+def read_input(text: str, stdin: TextIO | None = None, most: int = MOST_INPUT) -> str:
+    """The argument, or stdin for ``-`` (at most ``most`` characters)."""
     if text != "-":
         return text
     stream = stdin if stdin is not None else sys.stdin
-    return stream.read(MOST_INPUT) if stream is not None else ""
+    return stream.read(most) if stream is not None else ""
+
+
+def _verified(text: str, capped: bool) -> Any:
+    if not capped:
+        return verify(text)
+    if len(text.encode("utf-8", "replace")) > MOST_BYTES:
+        raise ProofError(
+            _("the result is over {most} bytes, a leaderboard's cap (--no-caps lifts it)").format(
+                most=MOST_BYTES
+            )
+        )
+    try:
+        return cpu_capped(MOST_CPU_SECONDS, verify, text, max_actions=MOST_ACTIONS)
+    except ProofError as error:
+        if str(error) != _("the proof has more than {count} actions").format(count=MOST_ACTIONS):
+            raise
+        raise ProofError(f"{error} (--no-caps lifts the cap)") from None
+    except TooLong:
+        raise ProofError(
+            _("the proof took more than {seconds:g} s to replay (--no-caps lifts the cap)").format(
+                seconds=MOST_CPU_SECONDS
+            )
+        ) from None
 
 
 def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        verified = verify(read_input(args.text))
+        capped = not getattr(args, "no_caps", False)
+        text = read_input(args.text, most=MOST_BYTES + 1 if capped else MOST_INPUT)
+        verified = _verified(text, capped)
     except ProofError as error:
         if args.json:
             print(json.dumps({"verified": False, "error": str(error)}), file=out)

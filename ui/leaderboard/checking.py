@@ -19,19 +19,20 @@ from typing import Any
 from twofold.core.game import Game
 from twofold.core.i18n import _
 from twofold.core.proof import ProofError, game_key, normalise
-from twofold.core.verify import split_result, verify
+from twofold.core.verify import (
+    MOST_ACTIONS,
+    MOST_CPU_SECONDS,
+    TooLong,
+    cpu_capped,
+    split_result,
+    verify,
+)
 
-#: the most actions one proof may hold
-MAX_ACTIONS = 200_000
-#: the most CPU seconds one proof may take to replay
-CPU_SECONDS = 5.0
+#: the most actions one proof may hold, and the CPU seconds it may take to replay
+MAX_ACTIONS = MOST_ACTIONS
+CPU_SECONDS = MOST_CPU_SECONDS
 #: the most states a replay page is sent
 MAX_FRAMES = 20_000
-
-
-class TooLong(BaseException):
-    """The CPU cap of one proof ran out (a BaseException: no `except Exception` of a mode
-    or of the replay may swallow it)."""
 
 
 @dataclass(frozen=True)
@@ -42,24 +43,15 @@ class Checked:
     figures: dict[str, Any] | None = None
 
 
-def _cpu_cap_ran_out(_number: int, _frame: object) -> None:
-    raise TooLong
-
-
 def _start_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ctrl+c is the server's to handle
-    signal.signal(signal.SIGPROF, _cpu_cap_ran_out)
     from twofold.core.plugins import registry
 
     registry()  # the modes load once per worker, not once per proof
 
 
 def _capped(work: Any, *args: Any) -> Any:
-    signal.setitimer(signal.ITIMER_PROF, CPU_SECONDS)
-    try:
-        return work(*args)
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
+    return cpu_capped(CPU_SECONDS, work, *args)
 
 
 def check(text: str) -> Checked:
