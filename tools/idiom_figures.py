@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "ui" / "app"
 #: the folders installed as twofold's packages
 INSTALLED = ("core", "variants", "ui", "testing", "rl", "twofold")
-REFERENCE = re.compile(r"\b(issue|Issue|issues) [0-9]+\b|\bSPEC (§ ?)?[0-9]+|SPEC section")
+REFERENCE = re.compile(r"\b(issue|Issue|issues) [0-9]+\b|\bSPEC (§ ?|section )?[0-9]+")
 #: module names that say how a thing is done, not what it holds
 HOW_NAMED = re.compile(r"(ing|kept|keeper)$|^on_")
 SUBJECT_LIMIT = 72
