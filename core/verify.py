@@ -39,6 +39,8 @@ MOST_BYTES = 512 * 1024
 FIRST_DAY = date(2024, 1, 1)
 _NUMBER = re.compile(r"(\d[\d,.\u00a0\u202f']*)\s*$")
 OK, CLAIMS_DIFFER = 0, 1
+#: the most digits a headline's figure may have (no score comes near 10**30)
+MOST_DIGITS = 30
 
 
 _T = TypeVar("_T")
@@ -185,6 +187,8 @@ def _claimed(headline: str) -> list[int]:
         match = _NUMBER.search(part.strip())
         if match:
             digits = re.sub(r"\D", "", match.group(1))
+            if len(digits) > MOST_DIGITS:
+                raise ProofError(_("the headline's figures are too long to be a score"))
             numbers.append(int(digits) if digits else -1)
     return numbers
 

@@ -12,6 +12,7 @@ import json
 import os
 import pty
 import signal
+import socket
 import struct
 import subprocess
 import sys
@@ -248,3 +249,33 @@ def test_sigterm_stops_twofold_serve_as_ctrl_c_does(twofold_home: Path) -> None:
     out, err = serve.communicate(timeout=30)
     assert serve.returncode == 0, err
     assert "every game is saved" in out
+
+
+def test_twofold_serve_answers_a_malformed_request_with_no_traceback(twofold_home: Path) -> None:
+    pytest.importorskip("textual_serve", reason="the web extra is not installed")
+    serve = subprocess.Popen(
+        twofold("serve", "--port", "0"),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert serve.stdout is not None
+    line = serve.stdout.readline()
+    port = int(line.split("http://", 1)[1].split("/", 1)[0].rsplit(":", 1)[1])
+    for request in (
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n",
+        b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(range(40)),
+    ):
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+            connection.sendall(request)
+            answer = b""
+            while chunk := connection.recv(65536):
+                answer += chunk
+        assert answer.split(b" ", 2)[1] == b"400", answer[:100]
+    serve.send_signal(signal.SIGTERM)
+    _out, err = serve.communicate(timeout=30)
+    assert serve.returncode == 0, err
+    assert "Traceback" not in err and "Error handling request" not in err, err

@@ -105,6 +105,17 @@ def test_an_unreadable_proof_is_status_2_in_one_line(
     assert fragment in err
 
 
+@pytest.mark.parametrize("digits", [31, 5000, 100_000])
+def test_a_headline_figure_of_any_length_is_status_2_never_a_crash(
+    capsys: pytest.CaptureFixture[str], digits: int
+) -> None:
+    game, text = daily_result()
+    forged = text.replace(f"Score {game.state.score} ", f"Score {'9' * digits} ", 1)
+    status, out, err = run(capsys, ["verify", forged])
+    assert (status, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1 and "too long" in err
+
+
 def test_a_link_to_another_game_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
     _game, text = daily_result()
     headline, _link, proof = text.splitlines()

@@ -66,7 +66,7 @@ def _as_postgres(argv: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def postgresql(folder: Path) -> Iterator[str]:
+def postgresql(folder: Path) -> Iterator[Cluster]:
     """A PostgreSQL cluster of its own in ``folder``; yields its URL. Skips without initdb."""
     initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
     if initdb is None or pg_ctl is None:
@@ -87,23 +87,47 @@ def postgresql(folder: Path) -> Iterator[str]:
     )
     port = free_port()
     options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c fsync=on"
-    log = folder / "postgres.log"
-    subprocess.run(
-        _as_postgres([pg_ctl, "-D", str(data), "-o", options, "-l", str(log), "-w", "start"]),
-        check=True,
-        capture_output=True,
-        timeout=120,
+    cluster = Cluster(
+        f"postgresql://postgres@127.0.0.1:{port}/postgres", pg_ctl, data, options, folder
     )
+    cluster.start()
     try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        yield cluster
     finally:
+        cluster.stop("immediate")
+        if os.geteuid() == 0:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+class Cluster(str):
+    """A running cluster's URL, which can also stop it and start it again."""
+
+    pg_ctl: str
+    data: Path
+    options: str
+    folder: Path
+
+    def __new__(cls, url: str, pg_ctl: str, data: Path, options: str, folder: Path) -> Cluster:
+        found = super().__new__(cls, url)
+        found.pg_ctl, found.data, found.options, found.folder = pg_ctl, data, options, folder
+        return found
+
+    def start(self) -> None:
+        log = self.folder / "postgres.log"
+        argv = [self.pg_ctl, "-D", str(self.data), "-o", self.options, "-l", str(log), "-w"]
         subprocess.run(
-            _as_postgres([pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"]),
+            _as_postgres([*argv, "start"]),
+            check=True,
             capture_output=True,
             timeout=120,
         )
-        if os.geteuid() == 0:
-            shutil.rmtree(folder, ignore_errors=True)
+
+    def stop(self, mode: str = "fast") -> None:
+        subprocess.run(
+            _as_postgres([self.pg_ctl, "-D", str(self.data), "-m", mode, "-w", "stop"]),
+            capture_output=True,
+            timeout=120,
+        )
 
 
 def wait_for_exit(process: subprocess.Popen[str]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -21,6 +22,7 @@ from twofold.ui.command.serve import (
     is_loopback,
     listen,
     page_address,
+    quiet_bad_requests,
 )
 from twofold.ui.command.usage import USAGE_ERROR
 
@@ -103,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     signal.signal(signal.SIGTERM, _interrupt)
+    logging.basicConfig(level=logging.WARNING, format="twofold leaderboard: %(message)s")
+    quiet_bad_requests()
     checker = Checker(args.workers or os.cpu_count() or 1)
     service = Leaderboard(
         boards,
@@ -116,8 +120,9 @@ def run(args: argparse.Namespace) -> int:
     print(_("the leaderboard is at {url} (ctrl+c stops it)").format(url=url), flush=True)
     try:
         with contextlib.suppress(KeyboardInterrupt):
+            # handle_signals: SIGINT and SIGTERM stop the loop in between tasks, never inside one
             web.run_app(
-                service.app(), sock=listening, print=None, handle_signals=False, access_log=None
+                service.app(), sock=listening, print=None, handle_signals=True, access_log=None
             )
     finally:
         checker.close()

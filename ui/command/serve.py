@@ -15,6 +15,7 @@ import contextlib
 import errno
 import importlib.util
 import ipaddress
+import logging
 import signal
 import socket
 import sys
@@ -32,6 +33,28 @@ USAGE_ERROR = 2
 
 class ServeError(Exception):
     """Why the server cannot start; the message is the one line shown."""
+
+
+class BadRequestsInOneLine(logging.Filter):
+    """aiohttp logs a request it cannot parse with a traceback; the client's fault is one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and type(error).__module__.startswith("aiohttp.http_"):
+            record.msg = _("a malformed request from %s: %s")
+            record.args = (
+                (record.args or ("?",))[0],
+                " ".join(str(getattr(error, "message", error)).split()),
+            )
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
+def quiet_bad_requests() -> None:
+    """A malformed request is the client's fault: no traceback on the console for it."""
+    logging.getLogger("aiohttp.server").addFilter(BadRequestsInOneLine())
 
 
 def add_listening(parser: argparse.ArgumentParser, port: int) -> None:
@@ -219,6 +242,7 @@ def run(args: argparse.Namespace) -> int:
         )
     # SIGTERM is ctrl+c from here on, before the server's own handlers are in place too
     signal.signal(signal.SIGTERM, _interrupt)
+    quiet_bad_requests()
     with contextlib.suppress(KeyboardInterrupt):  # stopped before it served: no game to save
         from twofold.ui.web.server import GameServer
 

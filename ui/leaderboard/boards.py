@@ -20,7 +20,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -59,6 +59,10 @@ _COLUMNS = "id, mode, code, day, name, score, largest, moves, played, assisted, 
 
 class StoreError(Exception):
     """A database the leaderboard cannot use; the message is one line."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached just now (stopped, restarting, locked): try again."""
 
 
 @dataclass(frozen=True)
@@ -279,13 +283,17 @@ class SqliteBoards(_Sql):
     @contextmanager
     def transaction(self) -> Iterator[Any]:
         connection = self._connection()
-        connection.execute("BEGIN IMMEDIATE")
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:  # locked past the timeout, or the disk failed
+            raise StoreUnavailable(_one_line(error)) from None
         cursor = connection.cursor()
         try:
             yield cursor
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
             raise
 
     def close(self) -> None:
@@ -344,27 +352,59 @@ class PostgresBoards(_Sql):
             try:
                 connection = self.psycopg.connect(self.url, connect_timeout=10)
             except self.psycopg.Error as error:
-                raise StoreError(
-                    _("cannot reach the database: {error}").format(
-                        error=str(error).strip().splitlines()[0]
-                    )
+                raise StoreUnavailable(
+                    _("cannot reach the database: {error}").format(error=_one_line(error))
                 ) from None
             self._local.connection = connection
             with self._lock:
                 self._all.append(connection)
         return connection
 
+    def _begin(self) -> tuple[Any, Any]:
+        """A connection in a new transaction; one the database dropped is replaced once."""
+        lost = (self.psycopg.OperationalError, self.psycopg.InterfaceError)
+        for attempt in range(2):
+            connection = self._connection()
+            begun = connection.transaction()
+            try:
+                begun.__enter__()
+                return connection, begun
+            except lost:
+                self._drop(connection)
+                if attempt:
+                    raise
+        raise AssertionError  # pragma: no cover
+
+    def _drop(self, connection: Any) -> None:
+        self._local.connection = None
+        with suppress(self.psycopg.Error):
+            connection.close()
+
     @contextmanager
     def transaction(self) -> Iterator[Any]:
-        connection = self._connection()
-        with connection.transaction(), connection.cursor() as cursor:
-            yield cursor
+        try:
+            connection, begun = self._begin()
+            with ExitStack() as stack, connection.cursor() as cursor:
+                stack.push(begun)
+                yield cursor
+        except (self.psycopg.OperationalError, self.psycopg.InterfaceError) as error:
+            stale = getattr(self._local, "connection", None)
+            if stale is not None:
+                self._drop(stale)  # the database went away: the next call connects again
+            raise StoreUnavailable(
+                _("cannot reach the database: {error}").format(error=_one_line(error))
+            ) from None
 
     def close(self) -> None:
         with self._lock:
             for connection in self._all:
                 connection.close()
             self._all.clear()
+
+
+def _one_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
 
 
 def open_boards(database: str | None) -> Boards:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import signal
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -43,8 +46,15 @@ class Checked:
     figures: dict[str, Any] | None = None
 
 
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)  # the server is gone (even by kill -9): no one waits for this worker's answer
+
+
 def _start_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # ctrl+c is the server's to handle
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
     from twofold.core.plugins import registry
 
     registry()  # the modes load once per worker, not once per proof

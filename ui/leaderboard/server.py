@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 import unicodedata
 from collections.abc import Awaitable, Callable
@@ -24,7 +25,7 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.i18n import _
 from twofold.core.plugins import registry
 from twofold.ui.leaderboard import page
-from twofold.ui.leaderboard.boards import Boards, NewEntry
+from twofold.ui.leaderboard.boards import Boards, NewEntry, StoreUnavailable
 from twofold.ui.leaderboard.checking import Checker
 
 #: the largest request body taken (a proof of 200,000 moves is some 100 KB)
@@ -35,6 +36,11 @@ BURST = 20.0
 NAME_LENGTH = 24
 #: entries a board read gives at most (``?limit=``, 100 by default)
 MOST_ENTRIES = 1000
+#: the largest id or offset a store takes (SQLite's and PostgreSQL's 64-bit integers)
+MOST_ID = 2**63 - 1
+#: seconds a client is asked to wait while the database cannot be reached
+RETRY_AFTER = 5
+log = logging.getLogger("twofold.leaderboard")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -93,6 +99,22 @@ def problem(status: int, reason: str) -> web.Response:
     return web.json_response({"error": reason}, status=status)
 
 
+def _reason(error: web.HTTPException, request: web.Request) -> str:
+    """What an aiohttp error says, in words for the client."""
+    text = error.text or ""
+    if text and not text.startswith(f"{error.status}:"):
+        return text  # raised with a reason of ours
+    if error.status == 404:
+        return _("nothing here: {path}").format(path=request.path)
+    if error.status == 405:
+        return _("{method} is not answered here; use {allowed}").format(
+            method=request.method, allowed=error.headers.get("Allow", "GET")
+        )
+    if error.status == 413:
+        return _("the body is over {most} bytes").format(most=MAX_BODY)
+    return str(error.reason).lower()
+
+
 class Leaderboard:
     """The service: its boards, its checker and its limits."""
 
@@ -114,9 +136,12 @@ class Leaderboard:
         self.buckets = Buckets(rate, burst, clock)
         self.trust_forwarded = trust_forwarded
         self.today = today
+        self.unreachable = False
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self.only_our_hosts], client_max_size=MAX_BODY)
+        app = web.Application(
+            middlewares=[self.errors_as_json, self.only_our_hosts], client_max_size=MAX_BODY
+        )
         app.add_routes(
             [
                 web.post("/api/results", self.submit),
@@ -130,6 +155,36 @@ class Leaderboard:
             ]
         )
         return app
+
+    @web.middleware
+    async def errors_as_json(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every error as ``{"error": reason}``; 503 while the database cannot be reached."""
+        try:
+            response = await handler(request)
+        except web.HTTPException as error:
+            if error.status < 400:
+                raise
+            response = problem(error.status, _reason(error, request))
+            for name in ("Allow", "Retry-After"):
+                if name in error.headers:
+                    response.headers[name] = error.headers[name]
+            return response
+        except StoreUnavailable as error:
+            if not self.unreachable:
+                self.unreachable = True
+                log.error(_("the database cannot be reached: {error}").format(error=error))
+            response = problem(
+                503, _("the leaderboard's database cannot be reached just now: try again soon")
+            )
+            response.headers["Retry-After"] = str(RETRY_AFTER)
+            return response
+        except Exception:
+            log.exception(_("a request to %s failed"), request.path)  # a fault of ours
+            return problem(500, _("the leaderboard failed to answer; the fault is logged"))
+        if self.unreachable:
+            self.unreachable = False
+            log.warning(_("the database is reachable again"))
+        return response
 
     @web.middleware
     async def only_our_hosts(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -166,7 +221,7 @@ class Leaderboard:
             body = json.loads(await request.read())
         except web.HTTPRequestEntityTooLarge:
             return problem(413, _("the body is over {most} bytes").format(most=MAX_BODY))
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: deep nesting
             return problem(400, _('send JSON: {"result": TEXT, "name": NAME}'))
         if not isinstance(body, dict) or not isinstance(body.get("result"), str):
             return problem(400, _('send JSON: {"result": TEXT, "name": NAME}'))
@@ -187,7 +242,7 @@ class Leaderboard:
         assisted = query.get("assisted", "0") in ("1", "true", "yes")
         try:
             limit = min(MOST_ENTRIES, max(1, int(query.get("limit", "100"))))
-            offset = max(0, int(query.get("offset", "0")))
+            offset = min(MOST_ID, max(0, int(query.get("offset", "0"))))
         except ValueError:
             raise web.HTTPBadRequest(text=_("limit and offset are whole numbers")) from None
         return assisted, limit, offset
@@ -238,6 +293,8 @@ class Leaderboard:
             entry_id = int(request.match_info["id"])
         except ValueError:
             raise web.HTTPNotFound() from None
+        if not 0 < entry_id <= MOST_ID:
+            raise web.HTTPNotFound()
         entry = await asyncio.to_thread(self.boards.entry, entry_id)
         if entry is None:
             raise web.HTTPNotFound()
