@@ -36,9 +36,11 @@ async def test_a_verified_result_gets_its_entry_and_rank(client: TestClient) -> 
 
 async def test_the_same_game_sent_again_is_never_counted_twice(client: TestClient) -> None:
     first = await send(client, daily_result(2))
-    again = await send(client, daily_result(2).splitlines()[-1], name="Someone else")
-    assert (first[0], again[0]) == (201, 200)
+    again = await send(client, daily_result(2).splitlines()[-1])
+    other = await send(client, daily_result(2).splitlines()[-1], name="Someone else")
+    assert (first[0], again[0], other[0]) == (201, 200, 409)
     assert again[1]["id"] == first[1]["id"] and again[1]["new"] is False
+    assert (other[1]["owner"], other[1]["id"]) == ("Ana", first[1]["id"])
     board = await (await client.get("/api/daily/2048-daily")).json()
     assert len(board["entries"]) == 1
 

@@ -1,8 +1,10 @@
 """Where a leaderboard keeps its entries: SQLite by default, PostgreSQL to grow past one machine.
 
 One table of entries, one row per game (its ``game_key``: the mode, the code and the log,
-so the same game sent again, by any proof of it, is never counted twice). Both stores run
-the same parameterised SQL and the same versioned migrations:
+so the same game sent again, by any proof of it, is never counted twice), and the keys of
+each game's first 16, 32, 64, … actions (``checkpoints``), by which a game that starts
+another, or is started by it, is found as the same game. Both stores run the same
+parameterised SQL and the same versioned migrations:
 
 * SQLite: a file in the data folder (``leaderboard.db``), created 0600, in WAL mode with
   ``synchronous=FULL`` (an entry the server acknowledged survives kill -9 and power loss),
@@ -52,9 +54,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX entries_unassisted ON entries (mode, code, assisted, score DESC, id)",
         "CREATE INDEX entries_all ON entries (mode, code, score DESC, id)",
     ),
+    (
+        # -1: not known yet; the store counts it from the proof when it opens
+        "ALTER TABLE entries ADD COLUMN actions BIGINT NOT NULL DEFAULT -1",
+        """CREATE TABLE checkpoints (
+            key TEXT NOT NULL,
+            entry_id BIGINT NOT NULL REFERENCES entries (id) ON DELETE CASCADE
+        )""",
+        "CREATE INDEX checkpoints_key ON checkpoints (key)",
+        "CREATE INDEX checkpoints_entry ON checkpoints (entry_id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
-_COLUMNS = "id, mode, code, day, name, score, largest, moves, played, assisted, proof, submitted"
+_COLUMNS = (
+    "id, mode, code, day, name, score, largest, moves, played, assisted, proof, submitted, "
+    "actions, game_key"
+)
 
 
 class StoreError(Exception):
@@ -82,6 +97,8 @@ class Entry:
     proof: str
     submitted: float
     rank: int = 0
+    actions: int = -1
+    game_key: str = ""
 
     def public(self) -> dict[str, Any]:
         """The entry as the API gives it (the proof is fetched on its own)."""
@@ -98,6 +115,7 @@ class Entry:
             "assisted": self.assisted,
             "submitted": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.submitted)),
             "rank": self.rank,
+            "actions": self.actions,
         }
 
 
@@ -116,11 +134,21 @@ class NewEntry:
     played: str
     assisted: bool
     proof: str
+    actions: int = -1
+    checkpoints: tuple[str, ...] = ()
 
 
 class Boards(Protocol):
     def add(self, entry: NewEntry) -> tuple[Entry, bool]:
         """The entry as stored (with its rank) and whether it is new (False: sent before)."""
+        ...
+
+    def related(self, checkpoints: Sequence[str]) -> list[Entry]:
+        """The entries sharing one of these checkpoints: the games a game may be."""
+        ...
+
+    def update(self, entry_id: int, entry: NewEntry) -> Entry:
+        """Put a longer version of an entry's game in its place (its id, name and time kept)."""
         ...
 
     def board(
@@ -150,8 +178,8 @@ class _Sql:
             cursor.execute(
                 self.q(
                     "INSERT INTO entries (game_key, mode, code, day, name, score, largest, "
-                    "moves, played, assisted, proof, submitted) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "moves, played, assisted, proof, submitted, actions) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT (game_key) DO NOTHING"
                 ),
                 (
@@ -167,6 +195,7 @@ class _Sql:
                     int(entry.assisted),
                     entry.proof,
                     time.time(),
+                    entry.actions,
                 ),
             )
             created = cursor.rowcount == 1
@@ -174,7 +203,67 @@ class _Sql:
                 self.q(f"SELECT {_COLUMNS} FROM entries WHERE game_key = ?"), (entry.game_key,)
             )
             stored = _entry(cursor.fetchone())
+            if created:
+                self._checkpoints(cursor, stored.id, entry.checkpoints)
             return self._ranked(cursor, stored), created
+
+    def _checkpoints(self, cursor: Any, entry_id: int, keys: Sequence[str]) -> None:
+        cursor.execute(self.q("DELETE FROM checkpoints WHERE entry_id = ?"), (entry_id,))
+        if keys:
+            cursor.executemany(
+                self.q("INSERT INTO checkpoints (key, entry_id) VALUES (?, ?)"),
+                [(key, entry_id) for key in keys],
+            )
+
+    def related(self, checkpoints: Sequence[str]) -> list[Entry]:
+        if not checkpoints:
+            return []
+        marks = ", ".join("?" * len(checkpoints))
+        with self.transaction() as cursor:
+            cursor.execute(
+                self.q(
+                    f"SELECT {_COLUMNS} FROM entries WHERE id IN "
+                    f"(SELECT entry_id FROM checkpoints WHERE key IN ({marks})) ORDER BY id"
+                ),
+                tuple(checkpoints),
+            )
+            return [_entry(row) for row in cursor.fetchall()]
+
+    def update(self, entry_id: int, entry: NewEntry) -> Entry:
+        with self.transaction() as cursor:
+            cursor.execute(
+                self.q(
+                    "UPDATE entries SET game_key = ?, score = ?, largest = ?, moves = ?, "
+                    "played = ?, assisted = ?, proof = ?, actions = ? WHERE id = ?"
+                ),
+                (
+                    entry.game_key, entry.score, entry.largest, entry.moves, entry.played,
+                    int(entry.assisted), entry.proof, entry.actions, entry_id,
+                ),
+            )  # fmt: skip
+            self._checkpoints(cursor, entry_id, entry.checkpoints)
+            cursor.execute(self.q(f"SELECT {_COLUMNS} FROM entries WHERE id = ?"), (entry_id,))
+            return self._ranked(cursor, _entry(cursor.fetchone()))
+
+    def count_unknown(self) -> None:
+        """Count the actions and keep the checkpoints of entries stored before either was."""
+        from twofold.core.verify import verify
+        from twofold.ui.leaderboard.checking import checkpoints
+
+        with self.transaction() as cursor:
+            cursor.execute(self.q("SELECT id, proof FROM entries WHERE actions < 0"))
+            unknown = cursor.fetchall()
+        for entry_id, proof in unknown:
+            try:
+                replayed = verify(proof).replayed
+            except ValueError:
+                continue  # a proof this install no longer replays: it stays as it is
+            with self.transaction() as cursor:
+                cursor.execute(
+                    self.q("UPDATE entries SET actions = ? WHERE id = ?"),
+                    (len(replayed.actions), entry_id),
+                )
+                self._checkpoints(cursor, entry_id, checkpoints(replayed))
 
     def _ranked(self, cursor: Any, entry: Entry) -> Entry:
         # an unassisted game ranks among the unassisted (the default board), any other among all
@@ -209,14 +298,29 @@ class _Sql:
         with self.transaction() as cursor:
             cursor.execute(self.q(f"SELECT {_COLUMNS} FROM entries WHERE id = ?"), (entry_id,))
             row = cursor.fetchone()
-        return None if row is None else _entry(row)
+            return None if row is None else self._ranked(cursor, _entry(row))
 
 
 def _entry(row: Sequence[Any]) -> Entry:
-    (entry_id, mode, code, day, name, score, largest, moves, played, assisted, proof, at) = row
+    (
+        entry_id,
+        mode,
+        code,
+        day,
+        name,
+        score,
+        largest,
+        moves,
+        played,
+        assisted,
+        proof,
+        at,
+        actions,
+        key,
+    ) = row
     return Entry(
         int(entry_id), mode, code, day, name, int(score), int(largest), int(moves), played,
-        bool(assisted), proof, float(at),
+        bool(assisted), proof, float(at), actions=int(actions), game_key=key,
     )  # fmt: skip
 
 
@@ -268,6 +372,7 @@ class SqliteBoards(_Sql):
             side = path.with_name(path.name + suffix)
             if side.exists():
                 os.chmod(side, 0o600)
+        self.count_unknown()
 
     def _connection(self) -> sqlite3.Connection:
         connection = getattr(self._local, "connection", None)
@@ -345,6 +450,7 @@ class PostgresBoards(_Sql):
                     )
             cursor.execute("DELETE FROM twofold_leaderboard")
             cursor.execute("INSERT INTO twofold_leaderboard VALUES (%s)", (SCHEMA_VERSION,))
+        self.count_unknown()
 
     def _connection(self) -> Any:
         connection = getattr(self._local, "connection", None)

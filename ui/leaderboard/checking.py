@@ -9,6 +9,7 @@ profiling timer in the worker stops it); a worker that dies is replaced.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import multiprocessing
 import os
 import signal
@@ -21,7 +22,7 @@ from typing import Any
 
 from twofold.core.game import Game
 from twofold.core.i18n import _
-from twofold.core.proof import ProofError, game_key, normalise
+from twofold.core.proof import ProofError, Replayed, game_key, normalise, replay
 from twofold.core.verify import (
     MOST_ACTIONS,
     MOST_CPU_SECONDS,
@@ -36,6 +37,10 @@ MAX_ACTIONS = MOST_ACTIONS
 CPU_SECONDS = MOST_CPU_SECONDS
 #: the most states a replay page is sent
 MAX_FRAMES = 20_000
+#: the fewest actions two games share for the shorter to be the longer one's start: fewer
+#: are an opening many players play (were one move enough, four one-move games sent at
+#: midnight would own every game of the day)
+MIN_SHARED = 16
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,60 @@ def check(text: str) -> Checked:
         )
 
 
+def checkpoints(replayed: Replayed) -> list[str]:
+    """Keys of the game's first 16, 32, 64, … actions (with its mode, code and rules
+    version): two games of which one starts the other share the key of the shorter's
+    longest such start, so a board finds the games a proof may be the same game as."""
+    digest = hashlib.sha256(f"{replayed.mode.id}\n{replayed.code}\n{replayed.version}".encode())
+    keys, length = [], MIN_SHARED
+    for number, action in enumerate(replayed.actions, start=1):
+        digest.update(b"\n" + action.encode("utf-8"))
+        if number == length:
+            keys.append(digest.hexdigest())
+            length *= 2
+    return keys
+
+
+def _start_keys(replayed: Replayed, lengths: set[int]) -> dict[int, str]:
+    """The ``game_key`` of the game's first N actions, for each N of ``lengths``."""
+    digest = hashlib.sha256(f"{replayed.mode.id}\n{replayed.code}".encode())
+    found = {0: digest.hexdigest()} if 0 in lengths else {}
+    for number, action in enumerate(replayed.actions, start=1):
+        digest.update(b"\n" + action.encode("utf-8"))
+        if number in lengths:
+            found[number] = digest.hexdigest()
+    return found
+
+
+def same_game(text: str, stored: list[tuple[int, int, str, str]]) -> int | None:
+    """The first of the ``stored`` games (id, actions, game key, proof) that the game of
+    ``text`` starts or is started by, sharing at least :data:`MIN_SHARED` actions; None
+    if it is none of them, or if telling took more than the CPU cap (in a worker)."""
+    try:
+        return _capped(_same_game, text, stored)
+    except (TooLong, ProofError):
+        return None
+
+
+def _same_game(text: str, stored: list[tuple[int, int, str, str]]) -> int | None:
+    mine = verify(text, max_actions=MAX_ACTIONS).replayed
+    count = len(mine.actions)
+    starts = _start_keys(mine, {length for _id, length, _key, _proof in stored})
+    from twofold.core.plugins import registry
+
+    for entry_id, length, key, proof in sorted(stored):
+        if min(length, count) < MIN_SHARED:
+            continue
+        if length <= count:
+            if starts.get(length) == key:
+                return entry_id
+            continue
+        theirs = replay(proof, registry().modes.get, max_actions=MAX_ACTIONS)
+        if theirs.mode.id == mine.mode.id and theirs.actions[:count] == mine.actions:
+            return entry_id
+    return None
+
+
 def _check(text: str) -> Checked:
     try:
         verified = verify(text, max_actions=MAX_ACTIONS)
@@ -96,6 +155,8 @@ def _check(text: str) -> Checked:
             "played": verified.played,
             "assisted": verified.assisted,
             "proof": normalise(split_result(text)[2]),
+            "actions": len(replayed.actions),
+            "checkpoints": tuple(checkpoints(replayed)),
         }
     )
 
@@ -155,6 +216,10 @@ class Checker:
 
     async def check(self, text: str) -> Checked:
         return await self.run(check, text)
+
+    async def same_game(self, text: str, stored: list[tuple[int, int, str, str]]) -> int | None:
+        found = await self.run(same_game, text, stored)
+        return found if isinstance(found, int) else None
 
     async def frames(self, proof: str) -> dict[str, Any]:
         found = await self.run(frames, proof)

@@ -25,7 +25,7 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.i18n import _
 from twofold.core.plugins import registry
 from twofold.ui.leaderboard import page
-from twofold.ui.leaderboard.boards import Boards, NewEntry, StoreUnavailable
+from twofold.ui.leaderboard.boards import Boards, Entry, NewEntry, StoreUnavailable
 from twofold.ui.leaderboard.checking import Checker
 
 #: the largest request body taken (a proof of 200,000 moves is some 100 KB)
@@ -232,10 +232,43 @@ class Leaderboard:
         checked = await self.checker.check(body["result"])
         if checked.error is not None:
             return problem(422, checked.error)
-        entry, created = await asyncio.to_thread(
-            self.boards.add, NewEntry(name=name, **checked.figures)
+        new = NewEntry(name=name, **checked.figures)
+        stored = await self._same_game(body["result"], new)
+        if stored is None:
+            entry, created = await asyncio.to_thread(self.boards.add, new)
+            if created or entry.name == name:
+                return web.json_response(
+                    {**entry.public(), "new": created}, status=201 if created else 200
+                )
+            stored = entry
+        if stored.name != name:
+            # one game, one entry: its first sender owns it, and anyone may know whose it is
+            answer = {
+                "error": _("this game is already on the board, sent by {name}").format(
+                    name=stored.name
+                ),
+                "owner": stored.name,
+                "id": stored.id,
+            }
+            return web.json_response(answer, status=409)
+        if new.actions > stored.actions:
+            entry = await asyncio.to_thread(self.boards.update, stored.id, new)
+            return web.json_response({**entry.public(), "new": False, "updated": True})
+        entry = await asyncio.to_thread(self.boards.entry, stored.id)
+        return web.json_response({**(entry or stored).public(), "new": False, "updated": False})
+
+    async def _same_game(self, text: str, new: NewEntry) -> Entry | None:
+        """The stored game that this one starts or is started by, if any."""
+        related = await asyncio.to_thread(self.boards.related, new.checkpoints)
+        if not related:
+            return None
+        exact = next((entry for entry in related if entry.game_key == new.game_key), None)
+        if exact is not None:
+            return exact
+        found = await self.checker.same_game(
+            text, [(entry.id, entry.actions, entry.game_key, entry.proof) for entry in related]
         )
-        return web.json_response({**entry.public(), "new": created}, status=201 if created else 200)
+        return next((entry for entry in related if entry.id == found), None)
 
     def _limits(self, request: web.Request) -> tuple[bool, int, int]:
         query = request.query
