@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
@@ -180,6 +180,14 @@ class Unreachable:
     def entry(self, entry_id: int) -> Entry | None:
         self._check()
         return self.real.entry(entry_id)
+
+    def related(self, checkpoints: Sequence[str]) -> list[Entry]:
+        self._check()
+        return self.real.related(checkpoints)
+
+    def update(self, entry_id: int, entry: NewEntry) -> Entry:
+        self._check()
+        return self.real.update(entry_id, entry)
 
     def close(self) -> None:
         self.real.close()
