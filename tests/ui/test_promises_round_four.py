@@ -116,3 +116,112 @@ async def test_the_solver_asks_before_a_counted_game_stops_counting(
         await pilot.press("v")  # a game that no longer counts: nothing more to ask
         assert app.screen is screen and screen.assisting.watching
         await pilot.press("v")
+
+
+# -- at the smallest size, the too-small board names the key that shows it ------------------
+
+
+def board_words(app: TwofoldApp) -> str:
+    from twofold.ui.app.board.widget import GameBoard
+
+    board = game_screen(app).query_one(GameBoard)
+    return " ".join(
+        "".join(board.render_line(y).text for y in range(board.size.height)).split()
+    )
+
+
+@pytest.mark.parametrize("mode_id", ["2248", "2248-daily", "2248-blitz"])
+async def test_the_smallest_size_names_the_key_that_shows_the_board(
+    make_app: AppFactory, store: SqliteStore, mode_id: str
+) -> None:
+    set_settings(store, tutorial_seen=True)
+    app = make_app(mode_id, motion=False)
+    async with app.run_test(size=(44, 20)) as pilot:
+        await pilot.pause()
+        words = board_words(app)
+        assert "too small" in words and "press m (Max) to show the board alone" in words
+        await pilot.press("m")  # and Max does show it, whole
+        from twofold.ui.app.board.widget import GameBoard
+
+        assert game_screen(app).query_one(GameBoard).geometry is not None
+
+
+# -- Esc cancels what is in progress first; a pause keeps it; the solver's Esc does one thing --
+
+
+def ladder_position() -> dict[str, object]:
+    from tests.ui_chain.conftest import ladder
+
+    return {"board": ladder()}
+
+
+async def draw_two(pilot: Pilot[None]) -> None:
+    """Start a chain of the ladder's two 2s with the keys (the cursor starts bottom left)."""
+    await pilot.press("left", "space", "right", "space")  # the first key shows the cursor
+    await pilot.pause()
+
+
+def chain_of(app: TwofoldApp) -> list[tuple[int, int]]:
+    from twofold.ui.app.board.chain import ChainBoard
+
+    return list(game_screen(app).query_one(ChainBoard).chain)
+
+
+async def test_esc_in_max_cancels_the_chain_before_leaving_max(
+    make_app: AppFactory, store: SqliteStore
+) -> None:
+    set_settings(store, tutorial_seen=True)
+    app = make_app("2248", position=ladder_position(), motion=False)
+    async with app.run_test(size=(44, 20)) as pilot:
+        await pilot.press("m")
+        screen = game_screen(app)
+        assert screen.maximized is not None
+        await draw_two(pilot)
+        assert chain_of(app) == [(7, 0), (7, 1)]
+        await pilot.press("escape")  # the chain goes, Max stays
+        assert chain_of(app) == [] and screen.maximized is not None
+        await pilot.press("escape")  # then Max goes
+        assert screen.maximized is None and app.screen is screen
+
+
+@pytest.mark.parametrize("how", ["p", "focus"])
+async def test_a_pause_keeps_the_chain_being_drawn(
+    make_app: AppFactory, store: SqliteStore, how: str
+) -> None:
+    set_settings(store, tutorial_seen=True)
+    app = make_app("2248", position=ladder_position(), motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = game_screen(app)
+        await draw_two(pilot)
+        if how == "p":
+            await pilot.press("p")
+            assert screen.paused  # type: ignore[attr-defined]
+            await pilot.press("p")
+        else:
+            screen.focus_lost()
+            await pilot.pause()
+            await pilot.press("escape")  # Esc ends the pause first
+        assert not screen.paused  # type: ignore[attr-defined]
+        assert chain_of(app) == [(7, 0), (7, 1)]  # where the player was
+        await pilot.press("enter")  # and it merges
+        assert screen.state.score > 0
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2248"])
+async def test_esc_while_the_solver_plays_only_takes_the_board_back(
+    make_app: AppFactory, store: SqliteStore, mode_id: str
+) -> None:
+    from twofold.ui.app.dialogs import PauseDialog
+
+    set_settings(store, tutorial_seen=True)
+    app = make_app(mode_id, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = game_screen(app)
+        await pilot.press("v")
+        assert screen.assisting.watching
+        await pilot.press("escape")
+        assert not screen.assisting.watching
+        assert "You have the board again." in screen.announcer.text
+        assert app.screen is screen and not isinstance(app.screen, PauseDialog)
+        await pilot.press("escape")  # the next Esc pauses, as ever
+        assert not isinstance(app.screen, GameScreen)

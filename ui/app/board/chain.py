@@ -209,6 +209,12 @@ class ChainBoard(GameBoard, can_focus=True):
             self.chain.pop()
             self._changed()
 
+    def let_go(self) -> None:
+        """End a press or drag in progress (a pause, a lost focus); the chain stays."""
+        self._pressed = self._dragged = self._started_here = False
+        self._press_cell = None
+        self.release_mouse()
+
     def cancel(self) -> None:
         if self.chain:
             self.chain.clear()

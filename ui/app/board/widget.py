@@ -374,6 +374,22 @@ class GameBoard(Widget):
         if look.right != " ":
             canvas.text(left + width - 1, line, look.right, style)
 
+    def _max_key_that_fits(self) -> str:
+        """The key of Max when the board alone would fit the screen, else ""."""
+        screen = self.screen
+        if screen.maximized is self:
+            return ""
+        for key, (_node, binding, enabled, *_rest) in screen.active_bindings.items():
+            if binding.action != "maximize_board" or not enabled:
+                continue
+            need_w, need_h = smallest_size(self.rows, self.cols, min_height=self.MIN_TILE_HEIGHT)
+            # the footer stays under a maximised board
+            footers = [w.outer_size.height for w in screen.query("Footer") if w.display]
+            screen_w, screen_h = screen.size
+            if need_w <= screen_w and need_h <= screen_h - sum(footers):
+                return self.app.get_key_display(binding) or key
+        return ""
+
     def _draw_too_small(self, width: int, height: int, pad: Style) -> list[Strip]:
         need_w, need_h = smallest_size(self.rows, self.cols, min_height=self.MIN_TILE_HEIGHT)
         # what the rest of the screen takes stays; the board's share must grow
@@ -383,6 +399,9 @@ class GameBoard(Widget):
         message = _("Terminal too small for this board: make it at least {w}x{h}.").format(
             w=max(need_w, screen_w), h=max(need_h, screen_h)
         )
+        max_key = self._max_key_that_fits()
+        if max_key:
+            message += " " + _("Or press {key} (Max) to show the board alone.").format(key=max_key)
         style = pad + self.get_component_rich_style("board--message")
         words, lines, line = message.split(), [], ""
         for word in words:

@@ -172,10 +172,15 @@ class Assisting:
         if screen.act(action) is None or screen.game.over:
             self.stop()
 
-    def key_pressed(self, key: str) -> None:
-        """Any key takes the board back from the solver; its own key toggles it instead."""
+    def key_pressed(self, key: str) -> bool:
+        """Any key takes the board back from the solver; its own key toggles it instead.
+
+        True when that is all the key does: Esc, whose other work (pause) would come too.
+        """
         if self._autoplayer is None:
-            return
+            return False
         bound = self.screen.active_bindings.get(key)
-        if bound is None or bound.binding.action != "watch_solver":
+        action = bound.binding.action if bound is not None else ""
+        if action != "watch_solver":
             self.stop()
+        return action == "escape"

@@ -55,6 +55,8 @@ class GameScreen(TwofoldScreen[None]):
     #: ids of the top bar and the announcement line (tests and styles find them by these)
     TOPBAR_ID: ClassVar[str] = "topbar"
     ANNOUNCE_ID: ClassVar[str] = "announce"
+    #: Esc cancels what is in progress first, Max or not (``action_escape``)
+    ESCAPE_TO_MINIMIZE: ClassVar[bool | None] = False
 
     def __init__(
         self,
@@ -323,7 +325,8 @@ class GameScreen(TwofoldScreen[None]):
         self.assisting.stop()
 
     def on_key(self, event: events.Key) -> None:
-        self.assisting.key_pressed(event.key)
+        if self.assisting.key_pressed(event.key):
+            event.stop()  # one thing per key: Esc took the board back, it does not pause too
 
     def action_new_game(self) -> None:
         self.replacing.new_game()
@@ -381,9 +384,13 @@ class GameScreen(TwofoldScreen[None]):
         return offered_action(self.mode, action)
 
     def action_escape(self) -> None:
-        """Esc, the same in every game: close what is open, else pause (Resume or Menu)."""
+        """Esc, the same in every game: close what is open, else leave Max, else pause."""
         self.finish_animation()
-        if not self.close_open():
+        if self.close_open():
+            return
+        if self.maximized is not None:
+            self.minimize()
+        else:
             self.pause_game()
 
     def close_open(self) -> bool:

@@ -27,8 +27,7 @@ class Pausing:
         self.paused = paused
         screen.set_class(paused, "-paused")
         if paused:
-            screen.board.cancel()
-            screen.disarm(refresh=False)
+            screen.board.let_go()  # the chain drawn and the power-up armed wait for the player
             screen.game.pause()
         else:
             if not screen.game.over and screen.is_current:

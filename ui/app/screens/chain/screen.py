@@ -352,13 +352,13 @@ class ChainScreen(BoardScreen):
         self.board.remove_last()
 
     def close_open(self) -> bool:
-        """Esc closes the chain drawn, else the armed power-up, else the pause P began."""
-        if self.board.chain:
+        """Esc ends the pause P began, else closes the chain drawn, else the armed power-up."""
+        if self.paused:
+            self.pausing.set_paused(False)
+        elif self.board.chain:
             self.board.cancel()
         elif self.armed is not None:
             self.disarm()
-        elif self.paused:
-            self.pausing.set_paused(False)
         else:
             return False
         return True
