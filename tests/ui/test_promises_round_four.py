@@ -125,9 +125,7 @@ def board_words(app: TwofoldApp) -> str:
     from twofold.ui.app.board.widget import GameBoard
 
     board = game_screen(app).query_one(GameBoard)
-    return " ".join(
-        "".join(board.render_line(y).text for y in range(board.size.height)).split()
-    )
+    return " ".join("".join(board.render_line(y).text for y in range(board.size.height)).split())
 
 
 @pytest.mark.parametrize("mode_id", ["2248", "2248-daily", "2248-blitz"])
