@@ -15,8 +15,12 @@ import re
 import gymnasium as gym
 
 from twofold.core import plugins
+from twofold.core.rules import Mode
+from twofold.rl.actions import tools_of
 
 NAMESPACE = "twofold"
+#: where an episode can run on (an undo, a shuffle, taps that build): it is cut here
+MAX_EPISODE_STEPS = 100_000
 VERSION = 0
 ENTRY_POINT = "twofold.rl.env:TwofoldEnv"
 #: what Gymnasium takes as an environment's name (a mode id is never empty, has no "/")
@@ -26,6 +30,14 @@ _NAME = re.compile(r"[\w.-]+")
 def env_id(mode_id: str) -> str:
     """The environment id of a mode: ``twofold/2248-daily-v0``."""
     return f"{NAMESPACE}/{mode_id}-v{VERSION}"
+
+
+def always_ends(mode: Mode) -> bool:
+    """Whether every episode of ``mode`` ends by itself: slides with no tool (each move
+    adds a tile: the board fills) or a clock (counted in steps)."""
+    if mode.time_limit is not None:
+        return True
+    return mode.controls == "slide" and not tools_of(mode, "directions")
 
 
 def register_envs(registry: plugins.Registry | None = None) -> list[str]:
@@ -41,6 +53,11 @@ def register_envs(registry: plugins.Registry | None = None) -> list[str]:
             continue
         name = env_id(mode.id)
         if name not in gym.registry:
-            gym.register(id=name, entry_point=ENTRY_POINT, kwargs={"mode": mode.id})
+            gym.register(
+                id=name,
+                entry_point=ENTRY_POINT,
+                kwargs={"mode": mode.id},
+                max_episode_steps=None if always_ends(mode) else MAX_EPISODE_STEPS,
+            )
         ids.append(name)
     return ids

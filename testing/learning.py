@@ -46,8 +46,13 @@ def check_masks(mode: Mode, *, steps: int = 40, seed: int = 0) -> None:
 
     from twofold.rl import TwofoldEnv
 
-    env = TwofoldEnv(mode)
-    played = TwofoldEnv(mode, quick=False) if isinstance(mode.proof, LegalActions) else None
+    # the rules' masks, not the clock's: a timed mode's clock (counted in steps) barely runs
+    env = TwofoldEnv(mode, step_seconds=1e-9)
+    played = (
+        TwofoldEnv(mode, quick=False, step_seconds=1e-9)
+        if isinstance(mode.proof, LegalActions)
+        else None
+    )
     rng = random.Random(seed)
     _observation, info = env.reset(seed=seed)
     if played is not None:

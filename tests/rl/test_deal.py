@@ -25,9 +25,12 @@ def test_a_seed_gives_a_code_and_the_same_seed_the_same_games() -> None:
 
 
 def test_a_code_or_a_day_is_played_as_given() -> None:
+    assert gym.make("twofold/2248-v0").reset(options={"code": "kaf3-q0d0"})[1]["code"] == "KAF3Q0D0"
     env = gym.make("twofold/2248-daily-v0")
-    assert env.reset(options={"code": "kaf3-q0d0"})[1]["code"] == "KAF3Q0D0"
     day = daily_code("2248-daily", date(2026, 12, 1))
+    assert env.reset(options={"code": day.lower()})[1]["code"] == day  # a daily code is taken
+    with pytest.raises(ValueError, match="not a daily code"):
+        env.reset(options={"code": "kaf3-q0d0"})
     assert env.reset(options={"daily": "2026-12-01"})[1]["code"] == day
     assert env.reset(options={"daily": date(2026, 12, 1)})[1]["code"] == day
 
