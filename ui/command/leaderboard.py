@@ -62,6 +62,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=_("submissions a minute one client address may send (default 60)"),
     )
     parser.add_argument(
+        "--read-rate",
+        type=float,
+        default=None,
+        metavar=_("N"),
+        help=_(
+            "reads (boards, entries, replays, pages) a minute one client address may make "
+            "(default 600)"
+        ),
+    )
+    parser.add_argument(
         "--trust-forwarded",
         action="store_true",
         help=_("take the client address from X-Forwarded-For (behind a load balancer)"),
@@ -83,7 +93,13 @@ def run(args: argparse.Namespace) -> int:
         return USAGE_ERROR
     from twofold.ui.leaderboard.boards import StoreError, open_boards
     from twofold.ui.leaderboard.checking import Checker
-    from twofold.ui.leaderboard.server import BURST, RATE, Leaderboard
+    from twofold.ui.leaderboard.server import (
+        BURST,
+        RATE,
+        READ_BURST,
+        READ_RATE,
+        Leaderboard,
+    )
 
     try:
         boards = open_boards(args.database)
@@ -114,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
         hosts=allowed_hosts(args.host, args.allow_host),
         rate=args.rate if args.rate is not None else RATE,
         burst=BURST if args.rate is None else max(BURST, args.rate / 3),
+        read_rate=args.read_rate if args.read_rate is not None else READ_RATE,
+        read_burst=READ_BURST if args.read_rate is None else max(READ_BURST, args.read_rate / 10),
         trust_forwarded=args.trust_forwarded,
     )
     url = page_address(args.host, listening)

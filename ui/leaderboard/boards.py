@@ -64,6 +64,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX checkpoints_key ON checkpoints (key)",
         "CREATE INDEX checkpoints_entry ON checkpoints (entry_id)",
     ),
+    (
+        # each game's replay, made once when it is accepted (gzipped JSON), never per request
+        """CREATE TABLE replays (
+            entry_id BIGINT PRIMARY KEY REFERENCES entries (id) ON DELETE CASCADE,
+            frames {blob} NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _COLUMNS = (
@@ -136,6 +143,8 @@ class NewEntry:
     proof: str
     actions: int = -1
     checkpoints: tuple[str, ...] = ()
+    #: the game's replay, gzipped JSON (``checking.packed_frames``)
+    replay: bytes = b""
 
 
 class Boards(Protocol):
@@ -156,6 +165,10 @@ class Boards(Protocol):
     ) -> list[Entry]: ...
 
     def entry(self, entry_id: int) -> Entry | None: ...
+
+    def replay(self, entry_id: int) -> bytes | None:
+        """The entry's replay as made when it was accepted (gzipped JSON)."""
+        ...
 
     def close(self) -> None: ...
 
@@ -205,7 +218,22 @@ class _Sql:
             stored = _entry(cursor.fetchone())
             if created:
                 self._checkpoints(cursor, stored.id, entry.checkpoints)
+                self._replay(cursor, stored.id, entry.replay)
             return self._ranked(cursor, stored), created
+
+    def _replay(self, cursor: Any, entry_id: int, frames: bytes) -> None:
+        if not frames:
+            return
+        cursor.execute(self.q("DELETE FROM replays WHERE entry_id = ?"), (entry_id,))
+        cursor.execute(
+            self.q("INSERT INTO replays (entry_id, frames) VALUES (?, ?)"), (entry_id, frames)
+        )
+
+    def replay(self, entry_id: int) -> bytes | None:
+        with self.transaction() as cursor:
+            cursor.execute(self.q("SELECT frames FROM replays WHERE entry_id = ?"), (entry_id,))
+            row = cursor.fetchone()
+        return None if row is None else bytes(row[0])
 
     def _checkpoints(self, cursor: Any, entry_id: int, keys: Sequence[str]) -> None:
         cursor.execute(self.q("DELETE FROM checkpoints WHERE entry_id = ?"), (entry_id,))
@@ -242,16 +270,23 @@ class _Sql:
                 ),
             )  # fmt: skip
             self._checkpoints(cursor, entry_id, entry.checkpoints)
+            self._replay(cursor, entry_id, entry.replay)
             cursor.execute(self.q(f"SELECT {_COLUMNS} FROM entries WHERE id = ?"), (entry_id,))
             return self._ranked(cursor, _entry(cursor.fetchone()))
 
     def count_unknown(self) -> None:
-        """Count the actions and keep the checkpoints of entries stored before either was."""
+        """Count the actions, keep the checkpoints and make the replay of entries stored
+        before the store kept them (once: a store that has them all reads one query)."""
         from twofold.core.verify import verify
-        from twofold.ui.leaderboard.checking import checkpoints
+        from twofold.ui.leaderboard.checking import checkpoints, packed_frames
 
         with self.transaction() as cursor:
-            cursor.execute(self.q("SELECT id, proof FROM entries WHERE actions < 0"))
+            cursor.execute(
+                self.q(
+                    "SELECT id, proof FROM entries WHERE actions < 0 "
+                    "OR id NOT IN (SELECT entry_id FROM replays)"
+                )
+            )
             unknown = cursor.fetchall()
         for entry_id, proof in unknown:
             try:
@@ -264,6 +299,7 @@ class _Sql:
                     (len(replayed.actions), entry_id),
                 )
                 self._checkpoints(cursor, entry_id, checkpoints(replayed))
+                self._replay(cursor, entry_id, packed_frames(replayed))
 
     def _ranked(self, cursor: Any, entry: Entry) -> Entry:
         # an unassisted game ranks among the unassisted (the default board), any other among all
@@ -361,7 +397,7 @@ class SqliteBoards(_Sql):
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             for step in MIGRATIONS[version:]:
                 for statement in step:
-                    connection.execute(statement.format(serial="AUTOINCREMENT"))
+                    connection.execute(statement.format(serial="AUTOINCREMENT", blob="BLOB"))
             connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             connection.execute("COMMIT")
@@ -446,7 +482,9 @@ class PostgresBoards(_Sql):
             for step in MIGRATIONS[version:]:
                 for statement in step:
                     cursor.execute(
-                        statement.replace("INTEGER PRIMARY KEY {serial}", "BIGSERIAL PRIMARY KEY")
+                        statement.replace(
+                            "INTEGER PRIMARY KEY {serial}", "BIGSERIAL PRIMARY KEY"
+                        ).replace("{blob}", "BYTEA")
                     )
             cursor.execute("DELETE FROM twofold_leaderboard")
             cursor.execute("INSERT INTO twofold_leaderboard VALUES (%s)", (SCHEMA_VERSION,))

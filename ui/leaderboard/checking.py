@@ -9,7 +9,9 @@ profiling timer in the worker stops it); a worker that dies is replaced.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import hashlib
+import json
 import multiprocessing
 import os
 import signal
@@ -157,21 +159,13 @@ def _check(text: str) -> Checked:
             "proof": normalise(split_result(text)[2]),
             "actions": len(replayed.actions),
             "checkpoints": tuple(checkpoints(replayed)),
+            "replay": packed_frames(replayed),
         }
     )
 
 
-def frames(proof: str) -> dict[str, Any]:
-    """Every board of a stored game, move by move, for its replay page (in a worker)."""
-    try:
-        return _capped(_frames, proof)
-    except (TooLong, ProofError) as error:
-        return {"error": str(error) or _("the replay took too long")}
-
-
-def _frames(proof: str) -> dict[str, Any]:
-    verified = verify(proof, max_actions=MAX_ACTIONS)
-    replayed = verified.replayed
+def frames_of(replayed: Replayed) -> dict[str, Any]:
+    """Every board of a replayed game (its first :data:`MAX_FRAMES` actions)."""
     game = Game.start(replayed.mode, replayed.code, clock=lambda: 0.0)
     boards = [[list(row) for row in game.state.board]]
     scores = [game.state.score]
@@ -188,6 +182,13 @@ def _frames(proof: str) -> dict[str, Any]:
         "scores": scores,
         "cut": len(replayed.actions) > MAX_FRAMES,
     }
+
+
+def packed_frames(replayed: Replayed) -> bytes:
+    """A game's replay as the server sends it, made once when its entry is accepted: the
+    JSON of :func:`frames_of`, gzipped (a 20,000-step replay of 2048 is some 1 MB of JSON)."""
+    frames = json.dumps(frames_of(replayed), separators=(",", ":")).encode("utf-8")
+    return gzip.compress(frames, compresslevel=6, mtime=0)
 
 
 class Checker:
@@ -220,10 +221,6 @@ class Checker:
     async def same_game(self, text: str, stored: list[tuple[int, int, str, str]]) -> int | None:
         found = await self.run(same_game, text, stored)
         return found if isinstance(found, int) else None
-
-    async def frames(self, proof: str) -> dict[str, Any]:
-        found = await self.run(frames, proof)
-        return found if isinstance(found, dict) else {"error": found.error}
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)

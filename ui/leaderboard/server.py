@@ -10,6 +10,7 @@ Requests are answered only when addressed to one of the server's host names (as
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import logging
 import time
@@ -33,6 +34,9 @@ MAX_BODY = 512 * 1024
 #: submissions a minute from one client address, and how many may come at once
 RATE = 60.0
 BURST = 20.0
+#: reads (boards, entries, replays, pages) a minute from one client address, and at once
+READ_RATE = 600.0
+READ_BURST = 60.0
 NAME_LENGTH = 24
 #: entries a board read gives at most (``?limit=``, 100 by default)
 MOST_ENTRIES = 1000
@@ -126,6 +130,8 @@ class Leaderboard:
         hosts: frozenset[str] = frozenset({"127.0.0.1", "localhost", "::1"}),
         rate: float = RATE,
         burst: float = BURST,
+        read_rate: float = READ_RATE,
+        read_burst: float = READ_BURST,
         trust_forwarded: bool = False,
         today: Callable[[], date] = utc_today,
         clock: Callable[[], float] = time.monotonic,
@@ -134,13 +140,15 @@ class Leaderboard:
         self.checker = checker
         self.hosts = hosts
         self.buckets = Buckets(rate, burst, clock)
+        self.read_buckets = Buckets(read_rate, read_burst, clock)
         self.trust_forwarded = trust_forwarded
         self.today = today
         self.unreachable = False
 
     def app(self) -> web.Application:
         app = web.Application(
-            middlewares=[self.errors_as_json, self.only_our_hosts], client_max_size=MAX_BODY
+            middlewares=[self.errors_as_json, self.only_our_hosts, self.reads_within_rate],
+            client_max_size=MAX_BODY,
         )
         app.add_routes(
             [
@@ -200,6 +208,17 @@ class Leaderboard:
             return await handler(request)
         except web.HTTPRequestEntityTooLarge:
             return problem(413, _("the body is over {most} bytes").format(most=MAX_BODY))
+
+    @web.middleware
+    async def reads_within_rate(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A client reads at most ``read_rate`` a minute (429 with Retry-After past it)."""
+        if request.method in ("GET", "HEAD"):
+            wait = self.read_buckets.take(self.client(request))
+            if wait:
+                response = problem(429, _("too many requests: try again in a moment"))
+                response.headers["Retry-After"] = str(max(1, round(wait)))
+                return response
+        return await handler(request)
 
     def client(self, request: web.Request) -> str:
         forwarded = request.headers.get("X-Forwarded-For") if self.trust_forwarded else None
@@ -339,7 +358,15 @@ class Leaderboard:
 
     async def replay(self, request: web.Request) -> web.Response:
         entry = await self._entry(request)
-        return web.json_response(await self.checker.frames(entry.proof))
+        frames = await asyncio.to_thread(self.boards.replay, entry.id)
+        if frames is None:
+            raise web.HTTPNotFound(text=_("this entry's replay is not kept"))
+        # made once when the entry was accepted: sent as it is kept, never replayed here
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+            return web.Response(body=frames, content_type="application/json", headers=headers)
+        body = await asyncio.to_thread(gzip.decompress, frames)
+        return web.Response(body=body, content_type="application/json")
 
     # -- the pages -------------------------------------------------------------------------
 
