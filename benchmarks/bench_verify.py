@@ -29,12 +29,12 @@ import time
 from pathlib import Path
 
 from twofold.core import plugins
-from twofold.core.capabilities import LegalActions
+from twofold.core._capabilities import LegalActions
+from twofold.core._rules import Mode, Refused
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.proof import _END, Proving, _kinds, proof_of, replay
 from twofold.core.proof_line import line_of
-from twofold.core.rules import Mode, Refused
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 CORNER = ("down", "left", "right", "up")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import argparse
 
+from twofold.core._rules import largest_tile
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
-from twofold.core.rules import largest_tile
 from twofold.variants.classic2048.solver import Solver
 
 

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from twofold.core.capabilities import Autoplayer
+from twofold.core._capabilities import Autoplayer
+from twofold.core._rules import Mode, largest_tile
 from twofold.core.codes import share_string
 from twofold.core.proof import ProofError, proof_of
 from twofold.core.result import headline
-from twofold.core.rules import Mode, largest_tile
 from twofold.core.verify import day_of
 
 #: how many milestones past a mode's goal a summary reports (2048: 2048 up to 16384)

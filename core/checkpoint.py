@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
 
+from twofold.core._rules import Mode, State, tile_values
 from twofold.core.game import UNDO, Clock, Flags, Game, undo_depth
-from twofold.core.rules import Mode, State, tile_values
 
 #: a checkpoint is taken once the log has grown by this many actions since the last one
 EVERY = 1000

@@ -15,7 +15,7 @@ for every choice, the square of its length; it is still read.
 
 from __future__ import annotations
 
-from twofold.core.capabilities import Weights
+from twofold.core._capabilities import Weights
 
 #: the longest action text or mode id written as text
 MAX_TEXT = 4096

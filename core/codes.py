@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from hashlib import blake2b
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8

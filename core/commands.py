@@ -8,8 +8,8 @@ own words with ``Mode.commands``; its power-ups are commands too.
 
 from __future__ import annotations
 
-from twofold.core.presentation import Command
-from twofold.core.rules import Mode
+from twofold.core._presentation import Command
+from twofold.core._rules import Mode
 
 #: what each kind of controls plays with (a place mode's shape is its ``Mode.place``)
 CONTROLS_COMMANDS: dict[str, tuple[Command, ...]] = {

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from twofold.core._rules import Mode, Refused
 from twofold.core.plugins import PluginFault
-from twofold.core.rules import Mode, Refused
 
 
 @contextmanager

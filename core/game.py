@@ -16,9 +16,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from twofold.core.events import Undone
-from twofold.core.i18n import _
-from twofold.core.rules import Event, Mode, Outcome, Refused, largest_tile, tile_values
+from twofold.core._events import Undone
+from twofold.core._i18n import _
+from twofold.core._rules import Event, Mode, Outcome, Refused, largest_tile, tile_values
 
 Clock = Callable[[], float]
 UNDO = "undo"

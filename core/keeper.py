@@ -12,9 +12,9 @@ from dataclasses import replace
 from datetime import date
 from typing import Protocol
 
+from twofold.core._presentation import Statistic
 from twofold.core.daily import utc_today
 from twofold.core.kept import OVER, FinishedGame, SavedGame
-from twofold.core.presentation import Statistic
 from twofold.core.records import Records, compute, with_live
 from twofold.core.settings import Settings
 

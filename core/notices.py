@@ -6,8 +6,8 @@ that cannot be saved says why, for as long as it lasts (see ``Session.write_prob
 
 from __future__ import annotations
 
-from twofold.core.i18n import _, ngettext
-from twofold.core.rules import Mode
+from twofold.core._i18n import _, ngettext
+from twofold.core._rules import Mode
 
 
 def newer_save(mode: Mode) -> str:

@@ -26,9 +26,9 @@ from typing import Any
 
 import pluggy
 
-from twofold.core import hookspecs
-from twofold.core.i18n import _
-from twofold.core.presentation import (
+from twofold.core import _hookspecs as hookspecs
+from twofold.core._i18n import _
+from twofold.core._presentation import (
     AGGREGATES,
     COMMAND_ARGUMENTS,
     POWERUP_TARGETS,
@@ -39,7 +39,7 @@ from twofold.core.presentation import (
     TutorialPage,
     reserved_keys,
 )
-from twofold.core.rules import CONTROLS, PLACES, RULES_MEMBERS, Mode
+from twofold.core._rules import CONTROLS, PLACES, RULES_MEMBERS, Mode
 
 ENTRY_POINT_GROUP = "twofold"
 DISABLE_VARIABLE = "TWOFOLD_NO_PLUGINS"
@@ -183,7 +183,33 @@ def _distribution(ep: EntryPoint) -> str:
     return dist.name if dist is not None else ""
 
 
+def contract_refusal(plugin: object) -> str | None:
+    """Why a plugin's stated contract (``TWOFOLD_CONTRACT``) cannot load here, or None."""
+    stated = getattr(plugin, hookspecs.WRITTEN_FOR, None)
+    if stated is None:
+        return None
+    here = "{}.{}".format(*hookspecs.CONTRACT_VERSION)
+    if not (
+        isinstance(stated, tuple)
+        and len(stated) == 2
+        and all(type(part) is int and part >= 0 for part in stated)
+    ):
+        return _("states {name} = {value!r}, not (major, minor) as in {here}; skipped").format(
+            name=hookspecs.WRITTEN_FOR, value=stated, here=f"({here.replace('.', ', ')})"
+        )
+    if stated[0] > hookspecs.CONTRACT_VERSION[0]:
+        return _(
+            "was written for plugin contract {wanted}, newer than this twofold's {here}; "
+            "update twofold to use it"
+        ).format(wanted="{}.{}".format(*stated), here=here)
+    return None
+
+
 def _register(registry: Registry, name: str, plugin: object, distribution: str) -> None:
+    refused = contract_refusal(plugin)
+    if refused:
+        registry.report(name, refused)
+        return
     try:
         registry.manager.register(plugin, name=name)
     except Exception as error:  # pluggy refuses hooks with arguments the spec lacks

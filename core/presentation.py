@@ -1,179 +1,25 @@
-"""What a mode tells the app to show: help, statistics, the top bar, power-ups, a tutorial.
+"""An old path: import its contract names from ``twofold.plugin`` (they live in ``_presentation``).
 
-These are plain values a mode carries (see :class:`twofold.core.rules.Mode`). The app
-shows exactly these and nothing it knows of its own about a game, so a plugin's mode
-gets the same complete screens as the built-in ones.
+A plugin that imports one of the contract's names from here still gets it, with a
+DeprecationWarning naming ``twofold.plugin`` (core/moved.py).
 """
 
-from __future__ import annotations
+from twofold.core.moved import old_path
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Literal, get_args
+#: the contract's names this path once held
+NAMES = frozenset(
+    {
+        "Command",
+        "Gauge",
+        "PowerUp",
+        "PowerUpTarget",
+        "RESERVED_KEYS",
+        "Statistic",
+        "Status",
+        "TutorialPage",
+        "games_reaching",
+        "upcoming_words",
+    }
+)
 
-from twofold.core.i18n import _
-from twofold.core.moved import keep_old_path
-
-Aggregate = Literal["best", "total", "average", "latest", "reached"]
-AGGREGATES: tuple[str, ...] = get_args(Aggregate)
-#: what a Statistic may read besides the keys of ``Rules.stats``
-BUILTIN_STATISTICS = ("score", "largest", "moves")
-#: top-bar items every mode may name; any other key is read from ``Status.gauges``
-BUILTIN_GAUGES = ("score", "best", "moves", "clock", "code")
-PowerUpTarget = Literal["none", "tile", "pair", "undo"]
-POWERUP_TARGETS: tuple[str, ...] = get_args(PowerUpTarget)
-#: the shapes of a command's arguments: nothing, one cell, two cells, a path of cells, a column
-CommandArguments = Literal["none", "cell", "pair", "cells", "column"]
-COMMAND_ARGUMENTS: tuple[str, ...] = get_args(CommandArguments)
-
-
-@dataclass(frozen=True)
-class Statistic:
-    """One line of a mode's statistics, aggregated over its counted games.
-
-    ``key`` is ``"score"``, ``"largest"``, ``"moves"`` or a key of ``Rules.stats``;
-    ``aggregate`` says how games combine: the ``best`` (largest), the ``total``, the
-    ``average`` or the ``latest`` game's value, or how many games ``reached``
-    ``threshold`` (for example games whose largest tile is at least 2048). ``name`` is
-    the field's name in ``twofold stats --json`` (the key by default).
-    """
-
-    key: str
-    label: str
-    aggregate: Aggregate = "best"
-    name: str = ""
-    threshold: int = 0
-
-    @property
-    def field(self) -> str:
-        return self.name or self.key
-
-
-def games_reaching(goal: int) -> Statistic:
-    """How many counted games made the ``goal`` tile (``reached_GOAL`` in ``stats --json``)."""
-    return Statistic(
-        "largest",
-        _("Games reaching {goal}").format(goal=goal),
-        "reached",
-        name=f"reached_{goal}",
-        threshold=goal,
-    )
-
-
-@dataclass(frozen=True)
-class Gauge:
-    """One item of the top bar: a built-in (see ``BUILTIN_GAUGES``) or the mode's own.
-
-    A key of the mode's own is read from ``Status.gauges`` and shown as
-    ``label value`` (for example ``Merges left 12`` or ``Next 3``).
-    """
-
-    key: str
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class PowerUp:
-    """A power-up a mode offers: its action word, name, key and what it is aimed at.
-
-    ``target`` is ``"none"`` (used at once: ``id``), ``"tile"`` (``id R,C``),
-    ``"pair"`` (``id R,C R,C``) or ``"undo"`` (it is the game's own undo).
-    """
-
-    id: str
-    name: str
-    key: str
-    target: PowerUpTarget = "none"
-    description: str = ""
-    #: shown only while the mode offers it for nothing (``Status.free``), as Blitz's Shuffle
-    offered_only: bool = False
-
-
-@dataclass(frozen=True)
-class TutorialPage:
-    """One page of a mode's tutorial: words and, if it helps, a row of tiles and what they make."""
-
-    title: str
-    text: str
-    tiles: tuple[int, ...] = ()
-    makes: int = 0
-
-
-@dataclass(frozen=True)
-class Status:
-    """What a state shows beyond its board and score (``Mode.status``).
-
-    ``gauges`` fill the mode's own top-bar items; ``powerups`` count the power-ups
-    held; ``rescues`` are the power-ups that would open a move on a stuck board;
-    ``free`` are power-ups offered for nothing right now; ``over`` says in words why a
-    finished game ended ("No merges left"), when the mode wants to say it.
-    """
-
-    gauges: Mapping[str, str] = field(default_factory=dict)
-    powerups: Mapping[str, int] = field(default_factory=dict)
-    rescues: tuple[str, ...] = ()
-    free: tuple[str, ...] = ()
-    over: str = ""
-    #: the tiles that come next, the nearest first ("next: 8, then 4"); () shows nothing
-    upcoming: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Command:
-    """A line-mode command a mode's ``Rules.parse`` takes beyond those of its controls.
-
-    ``word`` is the command's first word; ``takes`` the shape of what follows it:
-    ``"none"``, ``"cell"`` (``R,C``), ``"pair"`` (``R,C R,C``), ``"cells"`` (a path,
-    ``R,C R,C ...``) or ``"column"`` (``C``). The line modes list it in ``help`` and in
-    the first ``--json`` reply's ``commands``, and turn its cells and columns between
-    the count from 1 of ``--plain`` and the count from 0 of the protocol.
-    """
-
-    word: str
-    takes: CommandArguments = "none"
-    description: str = ""
-
-    def as_dict(self) -> dict[str, str]:
-        return {"word": self.word, "takes": self.takes}
-
-
-def upcoming_words(values: tuple[int, ...]) -> str:
-    """What comes next, in words: ``next: 8, then 4`` ("" when nothing is shown)."""
-    if not values:
-        return ""
-    text = _("next: {value}").format(value=values[0])
-    for value in values[1:]:
-        text += ", " + _("then {value}").format(value=value)
-    return text
-
-
-#: the statistics of a mode that names none
-DEFAULT_STATISTICS: tuple[Statistic, ...] = ()
-#: keys the app keeps for itself on every game screen, and on the screens of each controls
-#: kind: a power-up whose ``key`` is one of them is reported when it registers and gets
-#: no key (it is still used by a click, the palette and its command)
-RESERVED_KEYS: Mapping[str, tuple[str, ...]] = {
-    "every": (
-        "u", "z", "ctrl+z", "n", "r", "h", "ctrl+r", "b", "e", "v", "c", "y", "m",
-        "question_mark", "f1", "t", "comma", "q", "escape", "tab", "shift+tab", "ctrl+p",
-        # Textual's own on every screen: quit always wins, copy runs before any binding
-        "ctrl+q", "ctrl+c", "super+c",
-    ),
-    # h moves left on a slide screen, so its hint is on i
-    "slide": ("up", "down", "left", "right", "w", "a", "s", "d", "k", "j", "l", "i"),
-    "chain": ("up", "down", "left", "right", "space", "enter", "backspace", "p"),
-    "place": ("up", "down", "left", "right", "space", "enter"),
-}  # fmt: skip
-
-
-def reserved_keys(controls: str) -> tuple[str, ...]:
-    """The keys a mode of ``controls`` may not give a power-up."""
-    return (*RESERVED_KEYS["every"], *RESERVED_KEYS.get(controls, ()))
-
-
-#: the top bar of a mode that names none
-DEFAULT_GAUGES: tuple[Gauge, ...] = (Gauge("score"), Gauge("best"), Gauge("moves"), Gauge("code"))
-
-
-# a plugin that imports a contract name from here is told of twofold.plugin (core/moved.py)
-keep_old_path(__name__)
+__getattr__, __dir__ = old_path(__name__, NAMES)

@@ -11,7 +11,7 @@ refused rather than misread.
 The payload is one range-coded number (rANS on Python's integers, so it is exact):
 every field is a choice among weighted options, and an option costs about
 ``log2(total / weight)`` bits. An action is a mode's own choices when the mode offers an
-:class:`~twofold.core.capabilities.ActionCoder` (``Mode.proof``: 2048 ranks a move among
+:class:`~twofold.core._capabilities.ActionCoder` (``Mode.proof``: 2048 ranks a move among
 the legal ones, under two bits; 2248 walks a chain cell by cell), and otherwise its text,
 an action seen before costing only its index. A game is replayed from the proof alone.
 
@@ -33,7 +33,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from twofold.core.capabilities import ActionCoder, LegalActions
+from twofold.core._capabilities import ActionCoder, LegalActions
+from twofold.core._i18n import _
+from twofold.core._rules import Mode, Refused
 from twofold.core.choices import (
     ChunkReader,
     Reader,
@@ -46,9 +48,7 @@ from twofold.core.choices import (
 )
 from twofold.core.codes import CODE_COUNT, code_from_number, code_number
 from twofold.core.game import UNDO, undo_depth
-from twofold.core.i18n import _
 from twofold.core.proof_line import ProofError, is_proof, line_of, normalise, payload_of
-from twofold.core.rules import Mode, Refused
 
 #: the most actions a proof is replayed to, unless the caller says otherwise
 MAX_ACTIONS = 1_000_000

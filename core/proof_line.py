@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import hashlib
 
+from twofold.core._i18n import _
 from twofold.core.codes import ALPHABET
-from twofold.core.i18n import _
 
 PREFIX = "TF"
 #: the format of the payload written; a new format gets a new symbol, and old ones stay

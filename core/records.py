@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import date, timedelta
 from typing import Any
 
+from twofold.core._presentation import BUILTIN_STATISTICS, Statistic
 from twofold.core.kept import FinishedGame
-from twofold.core.presentation import BUILTIN_STATISTICS, Statistic
 
 #: a statistic's value: a whole number, or a float for an average
 Value = int | float

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
+from twofold.core._i18n import _
+from twofold.core._rules import Mode, largest_tile
 from twofold.core.codes import share_string
 from twofold.core.game import Game
-from twofold.core.i18n import _
 from twofold.core.proof import ProofError, proof_of
-from twofold.core.rules import Mode, largest_tile
 
 #: what a result's headline starts with, in every language
 HEADLINE_START = "twofold "

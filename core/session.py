@@ -30,16 +30,16 @@ from datetime import date
 from typing import Any
 
 from twofold.core import notices
+from twofold.core._events import check as check_events
+from twofold.core._rules import Mode
 from twofold.core.codes import new_code
 from twofold.core.counting import judge_daily, judge_new, off_the_day
 from twofold.core.daily import daily_code, utc_today
-from twofold.core.events import check as check_events
 from twofold.core.faults import rules_faults
 from twofold.core.game import Clock, Game, ReplayError, Step
 from twofold.core.keeper import MemoryStore, Store
 from twofold.core.kept import FinishedGame, NewerSave, SavedGame
 from twofold.core.plugins import PluginFault
-from twofold.core.rules import Mode
 from twofold.core.saving import Saving
 from twofold.core.summary import stats_of, summary
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 
+from twofold.core._rules import largest_tile, tile_values
 from twofold.core.faults import rules_faults
 from twofold.core.game import Game
 from twofold.core.kept import FinishedGame
-from twofold.core.rules import largest_tile, tile_values
 
 
 def stats_of(game: Game, plugin: str | None = None) -> dict[str, int]:

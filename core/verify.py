@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
+from twofold.core._i18n import _
+from twofold.core._rules import largest_tile
 from twofold.core.codes import CodeError, parse_share
 from twofold.core.daily import daily_code, utc_today
-from twofold.core.i18n import _
 from twofold.core.plugins import registry
 from twofold.core.proof import MAX_ACTIONS, FindMode, ProofError, Replayed, is_proof, replay
-from twofold.core.rules import largest_tile
 
 #: the caps a leaderboard puts on a proof, which ``twofold verify`` takes by default too:
 #: its actions, the CPU seconds its replay may take, and the bytes of the text sent

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from twofold.core._rules import Mode
 from twofold.core.commands import controls_commands
-from twofold.core.rules import Mode
 
 DIRECTIONS = ("left", "right", "up", "down")
 #: what a power-up's target takes as its cells ("undo" is the game's own undo)

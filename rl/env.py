@@ -32,12 +32,12 @@ import gymnasium as gym
 import numpy as np
 
 from twofold.core import plugins
+from twofold.core._events import Merged
+from twofold.core._rules import Mode
 from twofold.core.codes import CodeError, code_from_text, parse_code
 from twofold.core.daily import daily_code, utc_today
-from twofold.core.events import Merged
 from twofold.core.game import UNDO, undo_depth
 from twofold.core.palette import rgb, tile_colours, vivid_rgb
-from twofold.core.rules import Mode
 from twofold.core.verify import day_of
 from twofold.rl.actions import Table, table_of
 from twofold.rl.episode import Episode

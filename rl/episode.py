@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from twofold.core.capabilities import LegalActions
-from twofold.core.events import Undone
+from twofold.core._capabilities import LegalActions
+from twofold.core._events import Undone
+from twofold.core._presentation import Status
+from twofold.core._rules import Mode, Outcome, Refused
 from twofold.core.game import UNDO, undo_depth
-from twofold.core.presentation import Status
 from twofold.core.proof import Proving
-from twofold.core.rules import Mode, Outcome, Refused
 
 #: commands whose normal form an environment keeps (chains are many: a bound on memory)
 WORDS_KEPT = 1 << 16

@@ -21,8 +21,8 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from twofold.core.presentation import Status
-from twofold.core.rules import Board, Mode
+from twofold.core._presentation import Status
+from twofold.core._rules import Board, Mode
 
 MOST = 255
 #: rows of values an encoder keeps the bytes of (a bound on its memory)

@@ -15,7 +15,7 @@ import re
 import gymnasium as gym
 
 from twofold.core import plugins
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
 from twofold.rl.actions import tools_of
 
 NAMESPACE = "twofold"

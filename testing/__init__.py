@@ -33,6 +33,11 @@ names the mode, the action and what is wrong:
   Gymnasium environment passes Gymnasium's ``check_env``, and its action masks are
   exactly right (``mask[a]`` true exactly when action ``a`` changes the game).
 
+For a plugin's own tests: :func:`registered` (a registry holding only the plugin),
+:class:`Session` and :class:`MemoryStore` (play a game as the app does, kept in memory),
+:class:`Game`, :func:`fresh_home` and the pytest fixture ``twofold_home`` (a fresh data
+folder, ``TWOFOLD_HOME``: ``from twofold.testing import twofold_home`` in your conftest).
+
 This package is part of twofold's public API, beside ``twofold.plugin``; import its names
 from ``twofold.testing`` (its modules, one check each, may move). It may use the app
 (``check_in_the_app``), which a plugin itself never imports.
@@ -40,8 +45,17 @@ from ``twofold.testing`` (its modules, one check each, may move). It may use the
 
 from __future__ import annotations
 
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
 from twofold.testing.fields import check_fields
+from twofold.testing.harness import (
+    Game,
+    MemoryStore,
+    Registry,
+    Session,
+    fresh_home,
+    registered,
+    twofold_home,
+)
 from twofold.testing.in_the_app import check_in_the_app
 from twofold.testing.learning import check_environment, check_masks
 from twofold.testing.line_modes import check_line_modes
@@ -60,6 +74,10 @@ from twofold.testing.stones import check_stones
 
 __all__ = [
     "OTHER_GAMES",
+    "Game",
+    "MemoryStore",
+    "Registry",
+    "Session",
     "check_environment",
     "check_events",
     "check_fields",
@@ -74,10 +92,13 @@ __all__ = [
     "check_stones",
     "check_undo_never_rerolls",
     "foreign_words",
+    "fresh_home",
     "random_action",
+    "registered",
     "registry_of",
     "shown_texts",
     "strings_in",
+    "twofold_home",
 ]
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from twofold.core._presentation import BUILTIN_GAUGES, BUILTIN_STATISTICS
+from twofold.core._rules import Mode, Refused
 from twofold.core.game import Game
-from twofold.core.presentation import BUILTIN_GAUGES, BUILTIN_STATISTICS
-from twofold.core.rules import Mode, Refused
 from twofold.testing.player import random_game
 
 

@@ -9,7 +9,7 @@ import asyncio
 import random
 from typing import Any
 
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
 from twofold.testing.player import CODE, grown_chain
 from twofold.testing.registering import registry_of
 

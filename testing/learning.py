@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from twofold.core.capabilities import LegalActions
-from twofold.core.rules import Mode, Refused
+from twofold.core._capabilities import LegalActions
+from twofold.core._rules import Mode, Refused
 
 
 def check_environment(mode: Mode, *, seed: int = 0) -> None:

@@ -6,10 +6,10 @@ import io
 import json
 import random
 
+from twofold.core._rules import Mode
 from twofold.core.commands import commands_of
 from twofold.core.game import Game
 from twofold.core.keeper import MemoryStore
-from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.testing.player import CODE, random_action
 

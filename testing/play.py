@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import random
 
-from twofold.core.events import VOCABULARY, check, is_known
+from twofold.core._events import VOCABULARY, check, is_known
+from twofold.core._rules import Mode, Refused
 from twofold.core.game import Game
-from twofold.core.rules import Mode, Refused
 from twofold.testing.player import CODE, played, random_action, random_game
 
 

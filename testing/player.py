@@ -11,11 +11,11 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from twofold.core._events import Cell
+from twofold.core._rules import Mode, Refused
 from twofold.core.codes import code_from_text
 from twofold.core.commands import commands_of
-from twofold.core.events import Cell
 from twofold.core.game import Game
-from twofold.core.rules import Mode, Refused
 
 #: the code the kit's games are dealt from
 CODE = code_from_text("twofold.testing")

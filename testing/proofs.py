@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from twofold.core._rules import Mode
 from twofold.core.proof import proof_of, replay
-from twofold.core.rules import Mode
 from twofold.testing.player import random_game
 
 

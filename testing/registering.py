@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from twofold.core import plugins
-from twofold.core.hookspecs import hookimpl
-from twofold.core.rules import Mode
+from twofold.core._hookspecs import hookimpl
+from twofold.core._rules import Mode
 
 
 class _Offers:

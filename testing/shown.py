@@ -11,8 +11,8 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from twofold.core._rules import Mode
 from twofold.core.game import Game
-from twofold.core.rules import Mode
 from twofold.testing.line_modes import line_commands, line_session
 from twofold.testing.player import CODE
 

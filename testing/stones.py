@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from twofold.core.events import Event
-from twofold.core.rules import Mode
-from twofold.core.stones import STONE, STONE_MARK, stones_on, value_words
+from twofold.core._events import Event
+from twofold.core._rules import Mode
+from twofold.core._stones import STONE, STONE_MARK, stones_on, value_words
 from twofold.testing.player import played
 
 #: the fields of an event that name a cell a tile is in, comes from or goes to

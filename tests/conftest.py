@@ -28,7 +28,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.waiting import record_notifications
-from twofold.core import i18n, plugins
+from twofold.core import _i18n as i18n
+from twofold.core import plugins
 
 #: ``TWOFOLD_TESTS=thorough``: ten times the hypothesis examples and the fuzzed files
 THOROUGH = os.environ.get("TWOFOLD_TESTS", "") == "thorough"

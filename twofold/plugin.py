@@ -13,16 +13,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from twofold.core.capabilities import (
+from twofold.core._capabilities import (
+    ActionCoder,
     Autoplayer,
     Hint,
+    LegalActions,
+    Pick,
     Sample,
     StateCodec,
     Verdict,
+    Weights,
     compiled_search,
 )
-from twofold.core.deal import below, chance, draw
-from twofold.core.events import (
+from twofold.core._deal import below, chance, draw
+from twofold.core._events import (
     Appeared,
     Cell,
     Earned,
@@ -35,20 +39,22 @@ from twofold.core.events import (
     Undone,
     Used,
 )
-from twofold.core.hookspecs import hookimpl
-from twofold.core.i18n import N_, _, add_domain, ngettext, pgettext
-from twofold.core.presentation import (
+from twofold.core._hookspecs import CONTRACT_VERSION as _CONTRACT_VERSION
+from twofold.core._hookspecs import hookimpl
+from twofold.core._i18n import N_, _, add_domain, an_before, ngettext, pgettext
+from twofold.core._presentation import (
     RESERVED_KEYS,
     Command,
     Gauge,
     PowerUp,
+    PowerUpTarget,
     Statistic,
     Status,
     TutorialPage,
     games_reaching,
     upcoming_words,
 )
-from twofold.core.rules import (
+from twofold.core._rules import (
     Board,
     Controls,
     Mode,
@@ -59,19 +65,22 @@ from twofold.core.rules import (
     Rules,
     State,
 )
-from twofold.core.stones import STONE, stones_on, value_mark, value_words
+from twofold.core._stones import STONE, stones_on, value_mark, value_words
 
 if TYPE_CHECKING:
     from twofold.core.store.files import data_dir
 
-#: the contract's version, (major, minor); see CHANGELOG.md for what each one changed
-CONTRACT_VERSION: Final = (1, 1)
+#: the contract's version, (major, minor); see CHANGELOG.md for what each one changed. A
+#: plugin may state the one it was written for, ``TWOFOLD_CONTRACT = (1, 2)`` in the module
+#: it registers: one written for a newer major than this is refused when it loads
+CONTRACT_VERSION: Final = _CONTRACT_VERSION
 
 __all__ = [
     "CONTRACT_VERSION",
     "N_",
     "RESERVED_KEYS",
     "STONE",
+    "ActionCoder",
     "Appeared",
     "Autoplayer",
     "Board",
@@ -83,13 +92,16 @@ __all__ = [
     "Fell",
     "Gauge",
     "Hint",
+    "LegalActions",
     "Merged",
     "Mode",
     "Moved",
     "Outcome",
+    "Pick",
     "Place",
     "PositionError",
     "PowerUp",
+    "PowerUpTarget",
     "Praised",
     "Refused",
     "Removed",
@@ -103,8 +115,10 @@ __all__ = [
     "Undone",
     "Used",
     "Verdict",
+    "Weights",
     "_",
     "add_domain",
+    "an_before",
     "below",
     "chance",
     "compiled_search",

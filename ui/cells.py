@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from twofold.core.i18n import _
-from twofold.core.rules import Refused
+from twofold.core._i18n import _
+from twofold.core._rules import Refused
 
 _CELL = re.compile(r"(?<![\d-])(-?\d+)\s*,\s*(-?\d+)")
 #: a command word and one bare number: ``place 3``

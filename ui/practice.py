@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from twofold.core._i18n import _
 from twofold.core.daily import daily_code
-from twofold.core.i18n import _
 from twofold.core.session import Session
 
 

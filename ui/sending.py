@@ -10,7 +10,7 @@ import urllib.request
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 #: how long a send waits for the leaderboard's answer
 TIMEOUT = 20.0

@@ -37,8 +37,8 @@ exactly once.
 
 from __future__ import annotations
 
-from twofold.core import i18n
-from twofold.core.moved import keep_old_path
+from twofold.core import _i18n as i18n
+from twofold.core.moved import old_path
 from twofold.core.store.files import (
     BUSY_TIMEOUT,
     BUSY_TIMEOUT_FAILING,
@@ -51,8 +51,8 @@ from twofold.core.store.files import (
     ForeignDatabase,
     NewerDatabase,
     connect,
-    data_dir,
 )
+from twofold.core.store.files import data_dir as _data_dir
 from twofold.core.store.opening import memory_store, open_store
 from twofold.core.store.saves import SAVE_FORMAT, TAIL_FROM, decode_save, encode_save
 from twofold.core.store.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
@@ -79,7 +79,6 @@ __all__ = [
     "NewerDatabase",
     "SqliteStore",
     "connect",
-    "data_dir",
     "decode_save",
     "encode_save",
     "memory_store",
@@ -91,11 +90,11 @@ __all__ = [
 
 def stored_language() -> str:
     """The ``language`` setting in the player's database, or "" (read-only, never raises)."""
-    return peek_language(data_dir() / DB_NAME)
+    return peek_language(_data_dir() / DB_NAME)
 
 
 # the translations read the stored language through the store (i18n knows no SQL)
 i18n.read_language_with(stored_language)
 
-# a plugin that imports data_dir from here is told of twofold.plugin (core/moved.py)
-keep_old_path(__name__)
+# data_dir is the contract's (twofold.plugin): importing it from here warns, naming the front
+__getattr__, __dir__ = old_path(__name__, frozenset({"data_dir"}))

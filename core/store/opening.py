@@ -27,8 +27,8 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+from twofold.core._i18n import _
 from twofold.core.daily import utc_today
-from twofold.core.i18n import _
 from twofold.core.store.files import (
     DB_NAME,
     Connect,

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
+from twofold.core._presentation import Statistic
 from twofold.core.kept import FinishedGame
-from twofold.core.presentation import Statistic
 from twofold.core.records import Records, assemble, compute, empty_values, settle, with_live
 from twofold.core.store import history
 from twofold.core.store.schema import LIVE

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from hashlib import blake2b
 from typing import Any
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.core.kept import NewerSave, SavedGame
 from twofold.core.store.schema import SAVE_TAIL
 

@@ -15,8 +15,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from twofold.core._i18n import _
 from twofold.core.daily import utc_today
-from twofold.core.i18n import _
 from twofold.core.kept import FinishedGame
 from twofold.core.settings import Settings
 from twofold.core.store import files, history, salvage, saves, seats, settings_rows

@@ -34,11 +34,11 @@ from tests.browser.served import (
 )
 from tests.processes import alive
 from tests.waiting import wait_until
+from twofold.core._rules import Refused
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.plugins import Registry, registry
 from twofold.core.plugins import load as load_plugins
-from twofold.core.rules import Refused
 from twofold.core.store import open_store
 
 skip_without_a_browser()

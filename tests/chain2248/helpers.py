@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
 from twofold.variants.chain2248.board import COLS, ROWS, Cell
 from twofold.variants.chain2248.modes import modes
 from twofold.variants.chain2248.state import ChainState

@@ -6,8 +6,8 @@ import pytest
 
 from tests.chain2248.helpers import BLITZ, CLASSIC, DAILY, state_with
 from twofold.core import plugins
+from twofold.core._rules import Refused
 from twofold.core.game import Game
-from twofold.core.rules import Refused
 
 
 def test_modes_are_registered_through_the_hook() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.chain2248.helpers import CLASSIC, DAILY, board_with
-from twofold.core.rules import PositionError
+from twofold.core._rules import PositionError
 
 
 def test_a_position_sets_board_power_ups_score_and_retired() -> None:

@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from tests.chain2248.helpers import CLASSIC, state_with
-from twofold.core.events import Appeared, Event, Used
-from twofold.core.rules import Outcome, Refused
+from twofold.core._events import Appeared, Event, Used
+from twofold.core._rules import Outcome, Refused
 from twofold.variants.chain2248.board import NEIGHBOURS, Cell, board_of, grid_of
 from twofold.variants.chain2248.codec import ChainCodec
 from twofold.variants.chain2248.guide import tile_chart

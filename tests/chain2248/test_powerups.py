@@ -7,8 +7,8 @@ import re
 import pytest
 
 from tests.chain2248.helpers import BLITZ, CLASSIC, DAILY, chain_text, state_with
+from twofold.core._rules import Refused
 from twofold.core.game import Game
-from twofold.core.rules import Refused
 from twofold.variants.chain2248.board import ROWS
 from twofold.variants.chain2248.words import praise_for
 

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from tests.chain2248.helpers import BLITZ, CLASSIC, DAILY, chain_text, state_with
-from twofold.core.rules import Refused
+from twofold.core._rules import Refused
 from twofold.variants.chain2248.board import merge_value
 
 

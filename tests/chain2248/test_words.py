@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.chain2248.helpers import CLASSIC, state_with
+from twofold.core._rules import Outcome
 from twofold.core.game import Game
-from twofold.core.rules import Outcome
 
 
 def test_announce_a_merge() -> None:

@@ -10,9 +10,9 @@ from datetime import date
 
 import pytest
 
+from twofold.core._rules import Mode
 from twofold.core.daily import daily_code
 from twofold.core.game import Game
-from twofold.core.rules import Mode
 from twofold.variants.classic2048 import modes
 
 DIRECTIONS = ["left", "up", "right", "down", "left", "down", "left", "up", "right", "down"]

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from twofold.core import plugins
-from twofold.core.deal import draw
+from twofold.core._deal import draw
+from twofold.core._rules import Mode, Outcome, PositionError, Refused, State
 from twofold.core.game import Game
-from twofold.core.rules import Mode, Outcome, PositionError, Refused, State
 from twofold.variants.classic2048 import modes
 from twofold.variants.classic2048.rules import (
     ClassicRules,

@@ -9,13 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from twofold.core._rules import Mode
 from twofold.core.autoplay import milestones, play_out, summarise
-from twofold.core.rules import Mode
+from twofold.core.game import Game
 from twofold.ui.command.cli import main
 from twofold.variants.classic2048 import modes
 from twofold.variants.classic2048 import solver as solver_module
 from twofold.variants.classic2048.rules import ClassicRules, SlideState
-from twofold.variants.classic2048.sample import sample_game, samples
+from twofold.variants.classic2048.sample import samples
 from twofold.variants.classic2048.solver import CORNER_MOST, Solver, choose, line_score
 
 CODE = "1NYG88J8"
@@ -182,6 +183,14 @@ def test_play_out_and_summary() -> None:
 
 
 # -- the Sample -----------------------------------------------------------------------------
+
+
+def sample_game(mode: Mode) -> Game:
+    """The Sample for ``mode``'s board size, replayed as the app opens it (never counted)."""
+    sample = samples()[str(mode.size or 4)]
+    game = Game.replay(mode, sample["code"], sample["moves"])
+    game.flags.uncounted = True
+    return game
 
 
 @pytest.mark.parametrize("mode_id", ["2048", "2048-5x5", "2048-6x6", "2048-daily"])

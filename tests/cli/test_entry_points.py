@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from twofold.core import plugins
-from twofold.core.capabilities import compiled_search
+from twofold.core._capabilities import compiled_search
 from twofold.ui.command import about
 from twofold.ui.command.cli import main
 

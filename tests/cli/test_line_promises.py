@@ -9,10 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.plugins import registry
-from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore, open_store
 from twofold.ui.cells import for_people

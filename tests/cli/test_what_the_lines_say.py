@@ -12,13 +12,14 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core._presentation import Status
 from twofold.core.autoplay import milestones
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
-from twofold.core.presentation import Status
 from twofold.core.session import MemoryStore, Session
 from twofold.core.store import SqliteStore, open_store
+from twofold.plugin import hookimpl
 from twofold.ui.command import solve
 from twofold.ui.command.cli import main
 from twofold.ui.lines import run_lines

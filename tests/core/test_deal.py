@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from twofold.core.deal import below, chance, draw
+from twofold.core._deal import below, chance, draw
 
 
 def test_draws_are_pinned() -> None:
@@ -31,7 +31,7 @@ def test_chance_is_in_unit_interval() -> None:
 def test_a_draw_is_the_hash_of_its_whole_text_however_many_codes_are_kept() -> None:
     from hashlib import blake2b
 
-    from twofold.core import deal
+    from twofold.core import _deal as deal
 
     def whole(code: str, index: int) -> int:
         text = f"{code}:{index}".encode("ascii")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from twofold.core.events import (
+from twofold.core._events import (
     Appeared,
     Event,
     Fell,

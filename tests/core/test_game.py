@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.core.toy import TALLY, TIMED
+from twofold.core._rules import Refused
 from twofold.core.game import Game, ReplayError
-from twofold.core.rules import Refused
 
 
 class FakeClock:

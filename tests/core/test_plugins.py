@@ -6,8 +6,9 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY, TallyPlugin
-from twofold.core import hookimpl, plugins
-from twofold.core.rules import Mode
+from twofold.core import plugins
+from twofold.core._rules import Mode
+from twofold.plugin import hookimpl
 
 
 class Raising:

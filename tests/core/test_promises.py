@@ -8,12 +8,12 @@ from datetime import date
 import pytest
 
 from tests.core.toy import TALLY, TIMED
-from twofold.core.capabilities import Sample
+from twofold.core._capabilities import Sample
+from twofold.core._presentation import Statistic
+from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
 from twofold.core.kept import FinishedGame
-from twofold.core.presentation import Statistic
-from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore, open_store
 

@@ -8,9 +8,9 @@ from datetime import date
 import pytest
 
 from tests.core.toy import TALLY
+from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
-from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore, open_store
 
@@ -126,14 +126,14 @@ def test_undo_takes_its_tiles_off_the_live_tile_strip(store: SqliteStore) -> Non
      (2048, False), (81920, True), (1, False), (88, True)],
 )  # fmt: skip
 def test_english_says_an_before_an_eight_an_eleven_an_eighteen(number: int, an: bool) -> None:
-    from twofold.core.i18n import an_before
+    from twofold.core._i18n import an_before
 
     assert an_before(number) is an
 
 
 def test_a_hammer_says_an_8_dropped_in_and_german_eine() -> None:
-    from twofold.core import i18n
-    from twofold.core.events import Appeared, Removed, Used
+    from twofold.core import _i18n as i18n
+    from twofold.core._events import Appeared, Removed, Used
     from twofold.variants.chain2248.powerups import POWERUPS
 
     _used_words = POWERUPS["hammer"].told

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twofold.core.presentation import Statistic
+from twofold.core._presentation import Statistic
 from twofold.core.records import Records, compute, streaks
 from twofold.core.session import FinishedGame
 from twofold.core.store import DB_NAME, memory_store, open_store

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from tests.core.toy import TallyPlugin, TallyRules
-from twofold.core import hookimpl, plugins
-from twofold.core.presentation import Statistic
-from twofold.core.rules import Mode
+from twofold.core import plugins
+from twofold.core._presentation import Statistic
+from twofold.core._rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import open_store
+from twofold.plugin import hookimpl
 from twofold.ui.command.cli import main
 from twofold.ui.command.stats import play_time, sparkline
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import date
 
 from tests.core.toy import TALLY
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
 from twofold.core.session import MemoryStore, SavedGame, Session
 
 

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.plugins import registry
-from twofold.core.rules import Mode
 from twofold.core.store import open_store
 
 CODE = code_from_text("session-processes")

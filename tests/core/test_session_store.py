@@ -14,9 +14,9 @@ import pytest
 
 from tests.core.toy import TALLY
 from twofold.core import checkpoint
+from twofold.core._rules import Mode, Refused
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
-from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session
 from twofold.core.store import DB_NAME, SqliteStore, encode_save, open_store
 

@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from twofold.core import hookimpl
-from twofold.core.deal import below
-from twofold.core.events import Merged
-from twofold.core.rules import Mode, Outcome, PositionError, Refused
+from twofold.core._deal import below
+from twofold.core._events import Merged
+from twofold.core._rules import Mode, Outcome, PositionError, Refused
+from twofold.plugin import hookimpl
 
 
 @dataclass(frozen=True)

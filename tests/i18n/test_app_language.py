@@ -12,7 +12,8 @@ from textual.widgets import OptionList, Select
 from textual.widgets._footer import FooterKey  # private: in no public Textual module
 
 from tests.waiting import notifications, palette_lists
-from twofold.core import i18n, plugins
+from twofold.core import _i18n as i18n
+from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.settings import Settings
 from twofold.core.store import SqliteStore, open_store

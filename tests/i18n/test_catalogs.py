@@ -11,7 +11,7 @@ import gettext
 import pytest
 
 from tools import i18n as tooling
-from twofold.core import i18n
+from twofold.core import _i18n as i18n
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from twofold.core import i18n
+from twofold.core import _i18n as i18n
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
 from twofold.ui.command.cli import main

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from twofold.core import i18n
-from twofold.core.i18n import _
+from twofold.core import _i18n as i18n
+from twofold.core._i18n import _
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
 from twofold.ui.command import argparse_language
@@ -81,7 +81,8 @@ def test_the_first_translation_uses_the_stored_setting(monkeypatch: pytest.Monke
 def test_a_damaged_database_leaves_the_environment_in_charge(
     twofold_home: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from twofold.core.store import DB_NAME, data_dir
+    from twofold.core.store import DB_NAME
+    from twofold.core.store.files import data_dir
 
     (data_dir() / DB_NAME).write_bytes(b"not a database at all" * 100)
     monkeypatch.setenv("LANG", "de_DE.UTF-8")

@@ -6,7 +6,7 @@ import fnmatch
 import tomllib
 from pathlib import Path
 
-from twofold.core import i18n
+from twofold.core import _i18n as i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,8 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.waiting import footer_drawn
-from twofold.core import i18n, plugins
+from twofold.core import _i18n as i18n
+from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.store import SqliteStore, open_store
 from twofold.ui.app.app import TwofoldApp

@@ -12,8 +12,8 @@ import textual.widgets
 from textual.binding import Binding
 from textual.dom import DOMNode
 
-from twofold.core import i18n
-from twofold.core.i18n import _
+from twofold.core import _i18n as i18n
+from twofold.core._i18n import _
 from twofold.ui.app.language import KEY_NAMES, TEXTUAL_MESSAGES
 
 

@@ -18,14 +18,15 @@ from textual.widgets import OptionList
 
 from tests.core.toy import TALLY, TallyPlugin
 from tests.waiting import notifications
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core._events import Appeared, Fell, Merged, check
+from twofold.core._presentation import Status
+from twofold.core._rules import Mode, Outcome
 from twofold.core.codes import code_from_text
-from twofold.core.events import Appeared, Fell, Merged, check
 from twofold.core.plugins import PluginFault
-from twofold.core.presentation import Status
-from twofold.core.rules import Mode, Outcome
 from twofold.core.session import MemoryStore, Session
 from twofold.core.store import open_store
+from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.screens.slide import SlideScreen
 from twofold.ui.command.cli import open_session

@@ -12,12 +12,13 @@ from typing import Any
 import twofold_chainsum
 from textual.pilot import Pilot
 
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core._events import Used
+from twofold.core._presentation import PowerUp, Status
+from twofold.core._rules import Mode, Outcome
 from twofold.core.codes import code_from_text
-from twofold.core.events import Used
-from twofold.core.presentation import PowerUp, Status
-from twofold.core.rules import Mode, Outcome
 from twofold.core.store import open_store
+from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.screens.chain import ChainScreen
 from twofold.ui.app.screens.help import screen_keys

@@ -10,11 +10,11 @@ from twofold_chainsum.hint import BUDGET, best_chain, groups
 from twofold_chainsum.rules import SIZE, ChainSumRules, SumState, dealt
 
 from twofold.core import plugins
-from twofold.core.capabilities import Verdict
+from twofold.core._capabilities import Verdict
+from twofold.core._events import Appeared, Fell, Merged, is_known
+from twofold.core._rules import PositionError, Refused
 from twofold.core.codes import code_from_text
-from twofold.core.events import Appeared, Fell, Merged, is_known
 from twofold.core.game import Game
-from twofold.core.rules import PositionError, Refused
 from twofold.core.session import MemoryStore, Session
 
 CODE = code_from_text("chainsum")

@@ -24,11 +24,11 @@ import twofold_drop
 import twofold_fibonacci
 
 from twofold.core import plugins
-from twofold.core.capabilities import Hint
+from twofold.core._capabilities import Hint
+from twofold.core._events import VOCABULARY, is_known
+from twofold.core._rules import Mode, Refused
 from twofold.core.codes import code_from_text
-from twofold.core.events import VOCABULARY, is_known
 from twofold.core.game import Game
-from twofold.core.rules import Mode, Refused
 from twofold.core.session import MemoryStore, Session
 from twofold.testing import OTHER_GAMES, check_no_foreign_words, foreign_words, random_action
 from twofold.ui.cells import for_people

@@ -11,8 +11,8 @@ import twofold_chainsum
 import twofold_fibonacci
 
 from tests.core.toy import TALLY, TallyRules
-from twofold.core import hookimpl, plugins
-from twofold.core.presentation import (
+from twofold.core import plugins
+from twofold.core._presentation import (
     AGGREGATES,
     COMMAND_ARGUMENTS,
     POWERUP_TARGETS,
@@ -20,7 +20,8 @@ from twofold.core.presentation import (
     CommandArguments,
     PowerUpTarget,
 )
-from twofold.core.rules import CONTROLS, PLACES, RULES_MEMBERS, Controls, Mode, Place, Rules
+from twofold.core._rules import CONTROLS, PLACES, RULES_MEMBERS, Controls, Mode, Place, Rules
+from twofold.plugin import hookimpl
 
 #: the Rules protocol as the plugin guide lists it
 DOCUMENTED_MEMBERS = (

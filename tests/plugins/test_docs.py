@@ -16,9 +16,9 @@ import pytest
 
 from tests.guide import GUIDE, guide_text
 from twofold.core import plugins
+from twofold.core._events import VOCABULARY, is_known
+from twofold.core._rules import Mode, Refused
 from twofold.core.codes import parse_code, parse_share
-from twofold.core.events import VOCABULARY, is_known
-from twofold.core.rules import Mode, Refused
 from twofold.core.session import MemoryStore, Session
 from twofold.ui.lines import run_lines
 

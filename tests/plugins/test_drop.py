@@ -17,10 +17,10 @@ from twofold_drop import hint, judge, status
 from twofold_drop.rules import COLUMNS, ROWS, DropRules, DropState, landing
 
 from twofold.core import plugins
+from twofold.core._events import Appeared, Fell, Merged, check
+from twofold.core._rules import PositionError, Refused
 from twofold.core.codes import code_from_text
-from twofold.core.events import Appeared, Fell, Merged, check
 from twofold.core.game import Game
-from twofold.core.rules import PositionError, Refused
 from twofold.core.session import MemoryStore, Session
 from twofold.ui.lines import run_lines
 

@@ -13,11 +13,12 @@ from textual.widgets import Static
 
 from tests.core.toy import TALLY
 from tests.plugins.playing import Body, play_in_the_app
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core._events import Appeared, Fell, Merged
+from twofold.core._presentation import TutorialPage
+from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
-from twofold.core.events import Appeared, Fell, Merged
-from twofold.core.presentation import TutorialPage
-from twofold.core.rules import Mode
+from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board.motion import plan
 from twofold.ui.app.board.place import PlaceBoard

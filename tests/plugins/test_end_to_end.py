@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
+from twofold.core._events import VOCABULARY
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code, utc_today
-from twofold.core.events import VOCABULARY
 
 from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR
 from .wheels import TIMEOUT, build_wheels

@@ -15,9 +15,8 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY
-from twofold.core import hookimpl, plugins
-from twofold.core.commands import commands_of, shape_of
-from twofold.core.presentation import (
+from twofold.core import plugins
+from twofold.core._presentation import (
     Command,
     Gauge,
     PowerUp,
@@ -25,8 +24,10 @@ from twofold.core.presentation import (
     TutorialPage,
     upcoming_words,
 )
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
+from twofold.core.commands import commands_of, shape_of
 from twofold.core.session import MemoryStore, Session
+from twofold.plugin import hookimpl
 from twofold.ui.cells import for_people, for_protocol
 from twofold.ui.command import cli
 from twofold.ui.lines import run_lines

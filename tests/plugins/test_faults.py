@@ -13,10 +13,11 @@ from twofold_broken import clash, faulty, raising
 from twofold_broken.faulty import FAULTY, FaultyRules
 
 from tests.core.toy import TALLY, TallyPlugin
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core._rules import Mode, Outcome, Refused
 from twofold.core.plugins import PluginFault
-from twofold.core.rules import Mode, Outcome, Refused
 from twofold.core.session import MemoryStore, SavedGame, Session
+from twofold.plugin import hookimpl
 from twofold.ui.lines import run_lines
 
 

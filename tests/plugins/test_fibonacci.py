@@ -11,11 +11,11 @@ from twofold_fibonacci import GOAL, modes
 from twofold_fibonacci.rules import SEQUENCE, FibonacciRules, FibState, add_up, settle
 
 from twofold.core import plugins
+from twofold.core._events import Appeared, Merged, Moved, is_known
+from twofold.core._rules import PositionError, Refused
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
-from twofold.core.events import Appeared, Merged, Moved, is_known
 from twofold.core.game import Game
-from twofold.core.rules import PositionError, Refused
 from twofold.core.session import MemoryStore, Session
 
 CODE = code_from_text("fibonacci")

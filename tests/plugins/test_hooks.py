@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from tests.guide import guide_text
-from twofold.core import hookimpl, hookspecs, plugins
-from twofold.core.rules import Mode
+from twofold.core import _hookspecs as hookspecs
+from twofold.core import plugins
+from twofold.core._rules import Mode
+from twofold.plugin import hookimpl
 from twofold.ui.command.cli import open_session
 
 from .conftest import EXAMPLES

@@ -62,7 +62,7 @@ def test_the_check_catches_every_spelling(tmp_path: Path) -> None:
         "from twofold import ui\n"
         "def lazy():\n"
         "    from twofold.variants.classic2048.rules import ClassicRules\n"
-        "from twofold.core.rules import Mode\n",
+        "from twofold.core._rules import Mode\n",
         encoding="utf-8",
     )
     assert [name for _line, name in imported_names(sample) if is_private(name)] == [

@@ -15,11 +15,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tests.plugins.playing import Body, play_in_the_app
-from twofold.core import hookimpl, plugins
+from twofold.core import plugins
+from twofold.core._events import Appeared, Earned, Event, Fell, Merged, Moved, Praised, Removed
+from twofold.core._presentation import Status
+from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
-from twofold.core.events import Appeared, Earned, Event, Fell, Merged, Moved, Praised, Removed
-from twofold.core.presentation import Status
-from twofold.core.rules import Mode
+from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board import motion as board_motion
 from twofold.ui.app.board.chain import ChainBoard

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from twofold.core.capabilities import LegalActions
+from twofold.core._capabilities import LegalActions
+from twofold.core._rules import Refused
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
 from twofold.core.proof import ProofError, game_key, normalise, proof_of, replay
-from twofold.core.rules import Refused
 from twofold.testing import check_proof, random_action
 
 from .test_contract import REGISTRY

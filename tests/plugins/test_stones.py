@@ -15,9 +15,9 @@ from twofold_stones.rules import StonesRules, StonesState
 
 from tests.plugins.playing import play_in_the_app
 from twofold.core import plugins
+from twofold.core._rules import Outcome, tile_values
 from twofold.core.codes import code_from_text
 from twofold.core.game import Game
-from twofold.core.rules import Outcome, tile_values
 from twofold.plugin import STONE, Mode, Moved
 from twofold.testing import check_mode, check_stones
 from twofold.testing.line_modes import line_session

@@ -13,9 +13,9 @@ import pytest
 
 from tests.core.toy import TALLY
 from tests.guide import guide_text
-from twofold.core.events import Fell, Merged
-from twofold.core.presentation import Gauge, Statistic
-from twofold.core.rules import Outcome
+from twofold.core._events import Fell, Merged
+from twofold.core._presentation import Gauge, Statistic
+from twofold.core._rules import Outcome
 from twofold.testing import (
     check_events,
     check_fields,

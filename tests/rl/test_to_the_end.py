@@ -15,8 +15,8 @@ gym = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
 from tests.plugins.test_contract import REGISTRY  # noqa: E402
+from twofold.core._events import Merged  # noqa: E402
 from twofold.core.daily import daily_code, utc_today  # noqa: E402
-from twofold.core.events import Merged  # noqa: E402
 from twofold.core.palette import rgb  # noqa: E402
 from twofold.core.verify import verify  # noqa: E402
 from twofold.rl import TwofoldEnv  # noqa: E402

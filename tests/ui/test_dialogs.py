@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from tests.waiting import footer_drawn
-from twofold.core import i18n
+from twofold.core import _i18n as i18n
 from twofold.core.plugins import registry
 from twofold.core.settings import Settings
 from twofold.core.store import memory_store

@@ -14,11 +14,12 @@ from textual.widgets import OptionList, Select, Sparkline, Static, Switch
 
 from tests.ui.conftest import CODE, MID_GAME, AppFactory
 from tests.waiting import until
-from twofold.core import hookimpl, i18n
-from twofold.core.presentation import Statistic
-from twofold.core.rules import Mode
+from twofold.core import _i18n as i18n
+from twofold.core._presentation import Statistic
+from twofold.core._rules import Mode
 from twofold.core.session import FinishedGame
 from twofold.core.store import SqliteStore
+from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp, run_app
 from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.screens.help import HelpScreen

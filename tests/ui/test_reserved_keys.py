@@ -11,8 +11,8 @@ import pytest
 from textual.binding import Binding
 
 from tests.guide import guide_text
-from twofold.core.presentation import RESERVED_KEYS, reserved_keys
-from twofold.core.rules import CONTROLS
+from twofold.core._presentation import RESERVED_KEYS, reserved_keys
+from twofold.core._rules import CONTROLS
 from twofold.ui.app.controls import SCREENS
 
 #: the chain screen's power-up slots: the first, second and third power-up by number
@@ -69,7 +69,7 @@ def test_the_docs_name_exactly_the_keys_twofold_keeps() -> None:
 
 
 def test_textuals_own_quit_and_copy_keys_are_kept_from_power_ups() -> None:
-    from twofold.core.presentation import reserved_keys
+    from twofold.core._presentation import reserved_keys
 
     for controls in ("slide", "chain", "place"):
         assert {"ctrl+q", "ctrl+c", "super+c"} <= set(reserved_keys(controls))

@@ -25,7 +25,7 @@ from tests.ui_chain.conftest import (
     no_pairs,
     playing,
 )
-from twofold.core.capabilities import Hint
+from twofold.core._capabilities import Hint
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.core.store import open_store
@@ -315,7 +315,7 @@ async def test_a_language_change_in_a_second_window_keeps_its_game() -> None:
                 assert again.session.game.state.score == score
                 assert again.session is session
     finally:
-        from twofold.core import i18n
+        from twofold.core import _i18n as i18n
 
         i18n.set_language("en")
         first_store.close()

@@ -17,10 +17,10 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from twofold.core.i18n import _, retranslate
+from twofold.core._i18n import _, retranslate
+from twofold.core._rules import Mode, PositionError
 from twofold.core.keeper import Store
 from twofold.core.plugins import PluginFault, Registry
-from twofold.core.rules import Mode, PositionError
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
 from twofold.ui.app import terminal

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingsMap, BindingType
 
-from twofold.core.rules import Mode
+from twofold.core._rules import Mode
 
 #: ``Mode.controls`` -> (the module of its screen, the screen class)
 SCREENS: dict[str, tuple[str, str]] = {

@@ -14,7 +14,7 @@ from textual.containers import HorizontalGroup, VerticalGroup, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.app.seams import TwofoldScreen
 
 DIALOG_CSS = """

@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.app.seams import TwofoldScreen
 
 

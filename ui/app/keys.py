@@ -23,7 +23,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
-from twofold.core.i18n import N_, _, retranslate
+from twofold.core._i18n import N_, _, retranslate
 from twofold.core.settings import Settings
 from twofold.ui.app.key_capture import KeyCapture
 from twofold.ui.app.language import key_label

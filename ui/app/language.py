@@ -22,8 +22,8 @@ from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.screen import Screen, ScreenResultType
 
-from twofold.core import i18n
-from twofold.core.i18n import N_, Np_, _, pgettext, retranslate
+from twofold.core import _i18n as i18n
+from twofold.core._i18n import N_, Np_, _, pgettext, retranslate
 from twofold.ui.app.textual_private import QuietPalette
 
 #: Textual's own player-visible words, so the catalog carries them

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 #: the exit status of ``twofold`` started with no terminal, as for any usage mistake
 NO_TERMINAL = 2

@@ -3,7 +3,7 @@
 Also the one line ``twofold solve`` says when a mode's autoplayer runs without its compiled
 search (twofold was installed where no C compiler was found): the same moves, much slower.
 Whether a mode has a compiled search, and whether it was built, is the autoplayer's
-documented ``compiled`` fact (``twofold.core.capabilities.compiled_search``).
+documented ``compiled`` fact (``twofold.core._capabilities.compiled_search``).
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import os
 import platform
 from importlib import metadata
 
-from twofold.core.capabilities import Autoplayer, compiled_search
-from twofold.core.i18n import _
+from twofold.core._capabilities import Autoplayer, compiled_search
+from twofold.core._i18n import _
+from twofold.core._rules import Mode
 from twofold.core.plugins import Registry
-from twofold.core.rules import Mode
-from twofold.core.store import HOME_VARIABLE, data_dir
+from twofold.core.store import HOME_VARIABLE
+from twofold.core.store.files import data_dir
 
 DISTRIBUTION = "twofold"
 

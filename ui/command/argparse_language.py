@@ -1,7 +1,7 @@
 """argparse in the player's language: its usage, headings and errors go through twofold's i18n.
 
 argparse asks gettext for its own messages through its module-level ``_`` and
-``ngettext``; :func:`install` points them at :mod:`twofold.core.i18n` once, and every
+``ngettext``; :func:`install` points them at :mod:`twofold.core._i18n` once, and every
 later language change is followed, as each message is translated when it is shown.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from twofold.core.i18n import N_, Nn_, _, ngettext
+from twofold.core._i18n import N_, Nn_, _, ngettext
 
 #: argparse's own messages a user can meet, so the catalog carries them (argparse asks
 #: gettext for them through its module-level ``_`` and ``ngettext``)

@@ -14,9 +14,9 @@ import stat
 from typing import Any
 
 from twofold.core import plugins
+from twofold.core._i18n import _
+from twofold.core._rules import Mode, PositionError
 from twofold.core.codes import CodeError, is_share_string, parse_code, parse_share
-from twofold.core.i18n import _
-from twofold.core.rules import Mode, PositionError
 from twofold.ui.command.usage import NUMBER_DIGITS, UsageError, cut
 
 #: the largest position file read (bytes): a board is a few hundred

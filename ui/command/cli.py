@@ -16,11 +16,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from twofold.core import i18n, plugins
-from twofold.core.i18n import N_, _
+from twofold.core import _i18n as i18n
+from twofold.core import plugins
+from twofold.core._i18n import N_, _
+from twofold.core._rules import Mode
 from twofold.core.keeper import Store
 from twofold.core.plugins import PluginFault
-from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.core.store import stored_language
 from twofold.ui.command import argparse_language, completion
@@ -153,7 +154,8 @@ EXTRA_COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def build_parser() -> Parser:
-    from twofold.core.store import HOME_VARIABLE, data_dir
+    from twofold.core.store import HOME_VARIABLE
+    from twofold.core.store.files import data_dir
 
     parser = Parser(
         prog="twofold",
@@ -262,7 +264,7 @@ def crash_report() -> str:
     import traceback
 
     try:
-        from twofold.core.store import data_dir
+        from twofold.core.store.files import data_dir
 
         path = data_dir() / "crash.log"
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.command.serve import (
     ServeError,
     add_listening,

@@ -20,7 +20,7 @@ import signal
 import socket
 import sys
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000

@@ -18,11 +18,11 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, TextIO
 
+from twofold.core._i18n import _, ngettext
+from twofold.core._rules import Mode
 from twofold.core.autoplay import PlayedGame, milestones, play_out, summarise
 from twofold.core.codes import CodeError, code_from_text, new_code, parse_code
-from twofold.core.i18n import _, ngettext
 from twofold.core.plugins import PluginFault, owner_of, registry
-from twofold.core.rules import Mode
 from twofold.core.session import rules_faults
 from twofold.ui.command import completion
 from twofold.ui.command.about import slow_search_line

@@ -14,8 +14,8 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from twofold.core._i18n import _
 from twofold.core.autoplay import PlayedGame, play_game
-from twofold.core.i18n import _
 
 Done = Callable[[int, PlayedGame], None]
 #: seconds to wait for a Dask scheduler before saying it cannot be reached

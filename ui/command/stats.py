@@ -8,11 +8,11 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from twofold.core.i18n import _, ngettext
+from twofold.core._i18n import _, ngettext
+from twofold.core._presentation import Statistic
+from twofold.core._rules import Mode
 from twofold.core.plugins import registry
-from twofold.core.presentation import Statistic
 from twofold.core.records import Records
-from twofold.core.rules import Mode
 from twofold.core.store import SqliteStore, open_store
 from twofold.ui.command import completion
 

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.command.verify import read_input
 from twofold.ui.sending import SendError, send_result
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 USAGE_ERROR = 2
 #: the most digits of a whole number in a position file or an option

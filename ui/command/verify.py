@@ -14,7 +14,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.core.proof import ProofError
 from twofold.core.verify import (
     MOST_ACTIONS,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.core.store.files import create_private, data_dir, use_wal
 
 #: "twlb": a leaderboard's SQLite file, never a player's twofold.db

@@ -22,8 +22,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from twofold.core._i18n import _
 from twofold.core.game import Game
-from twofold.core.i18n import _
 from twofold.core.proof import ProofError, Replayed, game_key, normalise, replay
 from twofold.core.verify import (
     MOST_ACTIONS,

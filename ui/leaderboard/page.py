@@ -10,8 +10,8 @@ import html
 from collections.abc import Sequence
 from datetime import date
 
-from twofold.core.i18n import _
-from twofold.core.rules import Mode
+from twofold.core._i18n import _
+from twofold.core._rules import Mode
 from twofold.ui.leaderboard.boards import Entry
 
 STYLE = """

@@ -22,8 +22,8 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from twofold.core._i18n import _
 from twofold.core.daily import daily_code, utc_today
-from twofold.core.i18n import _
 from twofold.core.plugins import registry
 from twofold.ui.leaderboard import page
 from twofold.ui.leaderboard.boards import Boards, Entry, NewEntry, StoreUnavailable

@@ -9,10 +9,10 @@ import threading
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
+from twofold.core._rules import Refused
 from twofold.core.plugins import PluginFault
 from twofold.core.result import result_text
-from twofold.core.rules import Refused
 from twofold.core.session import Session
 from twofold.ui.lines.reading import LINE_LIMIT, TooLong, cut, line_body
 from twofold.ui.practice import practice_words

@@ -6,8 +6,8 @@ import contextlib
 import json
 from typing import Any, TextIO
 
+from twofold.core._i18n import _
 from twofold.core.commands import commands_of
-from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.session import Session
 from twofold.ui.lines.front import LineFront

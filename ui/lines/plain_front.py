@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from twofold.core._i18n import N_, _
+from twofold.core._presentation import BUILTIN_GAUGES, upcoming_words
 from twofold.core.codes import format_code
 from twofold.core.commands import EVERY_MODE, commands_of, controls_commands, shape_of
-from twofold.core.i18n import N_, _
 from twofold.core.plugins import PluginFault
-from twofold.core.presentation import BUILTIN_GAUGES, upcoming_words
 from twofold.ui.cells import for_people, for_protocol
 from twofold.ui.lines.front import LineFront
 from twofold.ui.practice import practice_words

@@ -42,8 +42,8 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from twofold.core import plugins
+from twofold.core._i18n import _, current_language
 from twofold.core.codes import CodeError, parse_share, share_string
-from twofold.core.i18n import _, current_language
 from twofold.ui.app import links
 from twofold.ui.web.frames import (
     DEFAULT_SIZE,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twofold.core.hookspecs import hookimpl
+from twofold.plugin import hookimpl
 from twofold.variants.chain2248.modes import modes
 
 

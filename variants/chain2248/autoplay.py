@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from twofold.core.capabilities import Autoplayer
-from twofold.core.i18n import _
-from twofold.core.rules import Refused
+from twofold.plugin import Autoplayer, Refused, _
 from twofold.variants.chain2248.board import CELLS, NEIGHBOURS, Cell, merge_value
 from twofold.variants.chain2248.hint import best_chain
 from twofold.variants.chain2248.rules import ChainRules

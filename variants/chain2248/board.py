@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twofold.core.i18n import _
-from twofold.core.rules import Board
+from twofold.plugin import Board, _
 
 ROWS = 8
 COLS = 5

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from twofold.core.i18n import _
-from twofold.core.presentation import TutorialPage
+from twofold.plugin import TutorialPage, _
 from twofold.variants.chain2248.powerups import GRANT_ORDER, powerup_name
 from twofold.variants.chain2248.rules import GRANT_FROM, RETIRE_FROM, RETIRE_GAP
 

@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from twofold.core.capabilities import Hint, Verdict
-from twofold.core.events import Cell
-from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, PowerUp, Statistic, Status
-from twofold.core.rules import Mode, Refused
+from twofold.plugin import Cell, Gauge, Hint, Mode, PowerUp, Refused, Statistic, Status, Verdict, _
 from twofold.variants.chain2248.autoplay import autoplayer_for
 from twofold.variants.chain2248.board import merge_value
 from twofold.variants.chain2248.codec import ChainCodec

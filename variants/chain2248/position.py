@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from twofold.core.i18n import _
-from twofold.core.rules import PositionError
+from twofold.plugin import PositionError, _
 from twofold.variants.chain2248.board import COLS, ROWS, is_power_of_two
 from twofold.variants.chain2248.powerups import POWERUPS
 from twofold.variants.chain2248.state import MAX_POWERUP, ChainState

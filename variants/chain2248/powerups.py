@@ -13,10 +13,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from twofold.core.events import Appeared, Event, Moved, Removed, Used
-from twofold.core.i18n import _, an_before
-from twofold.core.presentation import PowerUpTarget
-from twofold.core.rules import Outcome, Refused
+from twofold.plugin import (
+    Appeared,
+    Event,
+    Moved,
+    Outcome,
+    PowerUpTarget,
+    Refused,
+    Removed,
+    Used,
+    _,
+    an_before,
+)
 from twofold.variants.chain2248 import spawn
 from twofold.variants.chain2248.board import (
     CELLS,

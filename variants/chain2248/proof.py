@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from twofold.core.capabilities import Pick, Weights
+from twofold.plugin import Pick, Weights
 from twofold.variants.chain2248.board import CELLS, NEIGHBOURS, Cell
 from twofold.variants.chain2248.state import ChainState
 
@@ -52,7 +52,7 @@ def _cells(words: Sequence[str]) -> list[Cell]:
 
 
 class ChainCoder:
-    """2248's :class:`~twofold.core.capabilities.ActionCoder`."""
+    """2248's :class:`~twofold.plugin.ActionCoder`."""
 
     version = RULES_VERSION
 

@@ -13,9 +13,7 @@ from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
-from twofold.core.events import Earned, Event, Merged, Praised, Removed
-from twofold.core.i18n import _
-from twofold.core.rules import Outcome, Refused
+from twofold.plugin import Earned, Event, Merged, Outcome, Praised, Refused, Removed, _
 from twofold.variants.chain2248 import position, spawn, words
 from twofold.variants.chain2248.board import (
     CELLS,

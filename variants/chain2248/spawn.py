@@ -1,6 +1,6 @@
 """New tiles, the opening board and the shuffle, all drawn from the deal.
 
-Every draw is ``twofold.core.deal`` at the state's draw count, so the same code and
+Every draw is ``twofold.plugin``'s deal at the state's draw count, so the same code and
 the same actions give the same tiles everywhere, and undo (which restores the
 count) never rerolls.
 
@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from twofold.core.deal import below
-from twofold.core.events import Appeared, Event, Fell
+from twofold.plugin import Appeared, Event, Fell, below
 from twofold.variants.chain2248.board import (
     CELLS,
     COLS,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from twofold.core.rules import Board
+from twofold.plugin import Board
 
 #: the most of one power-up a player can hold
 MAX_POWERUP = 9

@@ -8,17 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from twofold.core.events import (
+from twofold.plugin import (
     Appeared,
     Earned,
     Merged,
+    Outcome,
     Praised,
     Removed,
     Undone,
     Used,
+    _,
 )
-from twofold.core.i18n import _
-from twofold.core.rules import Outcome
 from twofold.variants.chain2248.board import COLS, cell_words
 from twofold.variants.chain2248.powerups import N_, POWERUPS, powerup_name
 from twofold.variants.chain2248.state import ChainState

@@ -9,11 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from twofold.core.capabilities import Autoplayer, LegalActions, Sample
-from twofold.core.hookspecs import hookimpl
-from twofold.core.i18n import _
-from twofold.core.presentation import Gauge, Statistic, games_reaching
-from twofold.core.rules import Mode
+from twofold.plugin import (
+    Autoplayer,
+    Gauge,
+    LegalActions,
+    Mode,
+    Sample,
+    Statistic,
+    _,
+    games_reaching,
+    hookimpl,
+)
 from twofold.variants.classic2048.codec import SlideCodec
 from twofold.variants.classic2048.rules import GOAL, ClassicRules
 

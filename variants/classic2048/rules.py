@@ -1,6 +1,6 @@
 """The rules of classic 2048 on an n x n board, as pure functions of immutable states.
 
-The deal: every new tile uses exactly one draw, ``d = twofold.core.deal.draw(code, draws)``,
+The deal: every new tile uses exactly one draw, ``d = twofold.plugin.draw(code, draws)``,
 where ``draws`` is how many draws the game has used so far (a state carries it, so undo
 restores it and never rerolls). The tile lands on empty cell number ``d % e`` of the ``e``
 empty cells counted in row-major order (top row first, left to right), and shows a 4 when
@@ -19,10 +19,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from twofold.core.deal import draw
-from twofold.core.events import Appeared, Merged, Moved
-from twofold.core.i18n import _
-from twofold.core.rules import Board, Event, Outcome, PositionError, Refused
+from twofold.plugin import (
+    Appeared,
+    Board,
+    Event,
+    Merged,
+    Moved,
+    Outcome,
+    PositionError,
+    Refused,
+    _,
+    draw,
+)
 from twofold.variants.classic2048.slide import (
     CELL_BITS,
     DIRECTIONS,
@@ -105,7 +113,7 @@ class SlideOutcome(Outcome):
 
 
 class ClassicRules:
-    """Classic 2048 on a ``size`` x ``size`` board (implements ``twofold.core.rules.Rules``)."""
+    """Classic 2048 on a ``size`` x ``size`` board (implements ``twofold.plugin.Rules``)."""
 
     undo_depth = UNDO_DEPTH
 

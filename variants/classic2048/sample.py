@@ -12,9 +12,6 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
-from twofold.core.game import Game
-from twofold.core.rules import Mode
-
 SAMPLE_FILE = "sample.json"
 
 
@@ -24,14 +21,3 @@ def samples() -> dict[str, Any]:
     text = files(__package__).joinpath(SAMPLE_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)["samples"]
     return data
-
-
-def sample_game(mode: Mode) -> Game:
-    """The Sample for ``mode``'s board size, replayed; never counted towards records."""
-    size = str(mode.size or 4)
-    sample = samples().get(size)
-    if sample is None:
-        raise ValueError(f"there is no sample game for a {size}x{size} board")
-    game = Game.replay(mode, sample["code"], sample["moves"])
-    game.flags.uncounted = True
-    return game

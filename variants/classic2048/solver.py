@@ -44,7 +44,7 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
-from twofold.core.i18n import _
+from twofold.plugin import _
 from twofold.variants.classic2048.rules import SlideState
 from twofold.variants.classic2048.slide import CELL_BITS, CELL_MASK, DIRECTIONS, LazyTable, engine
 

@@ -5,10 +5,10 @@ This module is the plugin: twofold finds it through the entry point
 calls ``twofold_register_modes``, which adds the mode ``chainsum``.
 
 The mode uses ``controls="chain"``, so twofold's app plays it on its chain board, and
-everything the app shows of it comes from the :class:`~twofold.core.rules.Mode`: the
+everything the app shows of it comes from the :class:`~twofold.plugin.Mode`: the
 Help text, the statistics, the top bar, the hint, the autoplayer, and the ``judge``
 that previews a chain while it is drawn (its tile, or why a tile cannot join). It has
-no power-ups, so the app shows none. Only twofold's public API (``twofold.core``) is
+no power-ups, so the app shows none. Only twofold's public API (``twofold.plugin``) is
 imported: no built-in variant.
 """
 

@@ -6,11 +6,11 @@ A chain of N tiles of value v becomes one tile N*v on its last cell, exactly: fo
 3s make 12. The score grows by that tile. The other cells of the chain empty; the
 tiles above fall into the gaps and new tiles drop in from the top.
 
-Every event is one of twofold's vocabulary (``twofold.core.events``): the chain is
+Every event is one of twofold's vocabulary (``twofold.plugin``): the chain is
 ``Merged`` (its cells in the order drawn), a tile that drops is ``Fell`` and a new
 tile is ``Appeared``, so twofold's chain board animates it as it animates any chain.
 
-The deal: each new tile takes one draw of ``twofold.core.deal``, filling columns
+The deal: each new tile takes one draw of ``twofold.plugin``, filling columns
 left to right, each from its top down: ``below(code, n, 10)`` gives a 1 for 0-4, a
 2 for 5-7 and a 3 for 8-9. A new game fills the empty board that way (36 draws).
 """
@@ -167,7 +167,7 @@ def frozen(grid: list[list[int]]) -> Board:
 
 
 class ChainSumRules:
-    """Chain Sum on a 6x6 board (``twofold.core.rules.Rules``)."""
+    """Chain Sum on a 6x6 board (``twofold.plugin.Rules``)."""
 
     def __init__(self, *, undo_depth: int = 100) -> None:
         self.undo_depth = undo_depth

@@ -7,10 +7,10 @@ This module is the plugin: twofold finds it through the entry point
 The mode uses ``controls="place"`` with ``place="column"``: the action is a column,
 ``place C`` (from 0 in the protocol, from 1 in ``--plain``), and twofold's app plays it
 by a click on a column or the cursor and Enter. Everything the app shows of it comes
-from the :class:`~twofold.core.rules.Mode`: the Help text, the statistics, the top bar,
+from the :class:`~twofold.plugin.Mode`: the Help text, the statistics, the top bar,
 the next two blocks (``Status.upcoming``), the hint, the ``judge`` that previews a drop
 while a column is aimed at, and the tutorial. Only twofold's public API
-(``twofold.core``) is imported: no built-in variant.
+(``twofold.plugin``) is imported: no built-in variant.
 """
 
 from __future__ import annotations

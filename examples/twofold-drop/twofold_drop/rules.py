@@ -8,11 +8,11 @@ above fall into the gaps, and any block that fell or was made merges again the s
 way, as long as equal blocks touch. The score grows by every block made. A full column
 takes no block; the game is over when every column is full.
 
-Every event is one of twofold's vocabulary (``twofold.core.events``): the dropped block
+Every event is one of twofold's vocabulary (``twofold.plugin``): the dropped block
 is ``Appeared`` where it lands, each merge is ``Merged`` (its blocks in order, the one
 that stays last) and each block that drops into a gap is ``Fell``.
 
-The deal: each block takes one draw of ``twofold.core.deal``: ``below(code, n, k)``
+The deal: each block takes one draw of ``twofold.plugin``: ``below(code, n, k)``
 gives the block 2^(1 + draw), where ``k`` is 3 while the largest block is below 64
 (2, 4 or 8), then one more kind for each doubling above it, at most 6 (up to 64). The
 next two blocks are always known (``upcoming``); a new game draws them with draws 0
@@ -200,7 +200,7 @@ def parse_column(action: str) -> int:
 
 
 class DropRules:
-    """Twofold Drop's rules (the ``Rules`` protocol of ``twofold.core.rules``)."""
+    """Twofold Drop's rules (the ``Rules`` protocol of ``twofold.plugin``)."""
 
     undo_depth = 100
 

@@ -6,12 +6,12 @@ meets when the two are neighbours in the sequence (1 and 2, 2 and 3, 3 and 5, ..
 both are 1; the new tile is their sum, the next Fibonacci number, and it does not add
 up again in the same move. Two equal tiles other than 1s never join.
 
-Every event is one of twofold's vocabulary (``twofold.core.events``), so the app
+Every event is one of twofold's vocabulary (``twofold.plugin``), so the app
 animates a push like any slide: a tile that moves is ``Moved``, two tiles that add up
 are ``Merged`` (``cells`` are where the two came from, the one nearer the wall first),
 and a birth is ``Appeared``.
 
-The deal: a birth (a new tile) uses two draws of ``twofold.core.deal``: draw ``n`` picks
+The deal: a birth (a new tile) uses two draws of ``twofold.plugin``: draw ``n`` picks
 the empty cell (``below(code, n, empties)``, cells counted row by row from the top
 left), draw ``n + 1`` its value (a 2 when ``chance(code, n + 1) < 0.1``, else a 1). A
 new game has two births, every move that changes the board one.
@@ -159,7 +159,7 @@ def lines(size: int, direction: str) -> list[list[Cell]]:
 
 
 class FibonacciRules:
-    """The Fibonacci game on a ``size`` x ``size`` board (``twofold.core.rules.Rules``)."""
+    """The Fibonacci game on a ``size`` x ``size`` board (``twofold.plugin.Rules``)."""
 
     def __init__(self, size: int = 4, *, undo_depth: int = 500) -> None:
         self.size = size

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from twofold.core.events import Appeared, Fell, Merged, Moved, Removed
+from twofold.core._events import Appeared, Fell, Merged, Moved, Removed
 
 Cell = tuple[int, int]
 Board = Sequence[Sequence[int]]

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from twofold.core.presentation import upcoming_words
+from twofold.core._presentation import upcoming_words
 from twofold.ui.app.widgets.tiles import tile_label
 
 

@@ -27,8 +27,8 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
-from twofold.core.i18n import _
-from twofold.core.stones import stones_on
+from twofold.core._i18n import _
+from twofold.core._stones import stones_on
 from twofold.ui.app.board.canvas import Canvas, fit_geometry, smallest_size
 from twofold.ui.app.board.motion import Motion, Sprite, plan, still
 from twofold.ui.app.board.overlay import Dot, lay_over

@@ -11,8 +11,8 @@ from typing import Any
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from twofold.core.capabilities import Autoplayer, AutoplayerFactory
-from twofold.core.i18n import _
+from twofold.core._capabilities import Autoplayer, AutoplayerFactory
+from twofold.core._i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.ui.app.dialogs import ConfirmDialog
 from twofold.ui.app.screens.playing import Playing

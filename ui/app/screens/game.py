@@ -22,13 +22,13 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.worker import Worker
 
-from twofold.core.capabilities import Hint
+from twofold.core._capabilities import Hint
+from twofold.core._i18n import _
+from twofold.core._presentation import Status
+from twofold.core._rules import Mode, Refused
 from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
-from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
-from twofold.core.presentation import Status
-from twofold.core.rules import Mode, Refused
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.app.controls import offered_action, offered_bindings

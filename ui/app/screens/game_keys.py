@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 
 def game_bindings(

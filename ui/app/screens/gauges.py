@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Mapping
 
+from twofold.core._i18n import _
+from twofold.core._rules import Mode
 from twofold.core.codes import format_code
 from twofold.core.game import Game
-from twofold.core.i18n import _
-from twofold.core.rules import Mode
 
 
 def clock_text(seconds: float) -> str:

@@ -15,8 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Markdown
 
-from twofold.core.i18n import N_, _, retranslate
-from twofold.core.rules import Mode
+from twofold.core._i18n import N_, _, retranslate
+from twofold.core._rules import Mode
 from twofold.ui.app.controls import SCREENS, offers
 from twofold.ui.app.screens.menu_keys import menu_bindings
 from twofold.ui.app.seams import TwofoldScreen

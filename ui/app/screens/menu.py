@@ -12,7 +12,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.app.screens.menu_keys import menu_bindings
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.footer import Footer

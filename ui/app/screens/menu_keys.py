@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 
 
 def menu_bindings() -> list[BindingType]:

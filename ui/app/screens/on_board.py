@@ -14,8 +14,8 @@ from typing import Any
 from textual.containers import Horizontal
 from textual.widget import Widget
 
+from twofold.core._rules import largest_tile
 from twofold.core.game import Step
-from twofold.core.rules import largest_tile
 from twofold.ui.app.board.upcoming import Upcoming
 from twofold.ui.app.board.widget import GameBoard
 from twofold.ui.app.dialogs import GameOverDialog

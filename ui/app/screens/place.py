@@ -18,10 +18,10 @@ from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from twofold.core.capabilities import Hint, Verdict
+from twofold.core._capabilities import Hint, Verdict
+from twofold.core._i18n import _
 from twofold.core.codes import format_code
 from twofold.core.game import Step
-from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.session import rules_faults
 from twofold.ui.app.board.place import Cell, PlaceBoard

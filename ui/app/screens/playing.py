@@ -17,11 +17,11 @@ from textual.binding import ActiveBinding
 from textual.timer import Timer
 from textual.worker import Worker
 
-from twofold.core.capabilities import Hint
+from twofold.core._capabilities import Hint
+from twofold.core._presentation import Status
+from twofold.core._rules import Mode
 from twofold.core.game import Game, Step
 from twofold.core.plugins import PluginFault
-from twofold.core.presentation import Status
-from twofold.core.rules import Mode
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.seams import AppHost

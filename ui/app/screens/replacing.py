@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from twofold.core._i18n import _
 from twofold.core.codes import format_code
 from twofold.core.game import Game
-from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault
 from twofold.core.session import rules_faults
 from twofold.ui.app.dialogs import ConfirmDialog

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Switch
 
-from twofold.core.i18n import _, available_languages, language_name
+from twofold.core._i18n import _, available_languages, language_name
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.footer import Footer
 

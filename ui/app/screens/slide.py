@@ -11,9 +11,9 @@ from textual.containers import HorizontalGroup, Vertical
 from textual.widget import Widget
 from textual.widgets import Button
 
-from twofold.core.capabilities import Hint
+from twofold.core._capabilities import Hint
+from twofold.core._i18n import N_, _
 from twofold.core.codes import format_code
-from twofold.core.i18n import N_, _
 from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import DialogBoardScreen

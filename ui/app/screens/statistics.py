@@ -12,9 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Label, Select, Sparkline, Static
 
-from twofold.core.i18n import _, ngettext
+from twofold.core._i18n import _, ngettext
+from twofold.core._rules import Mode
 from twofold.core.records import Records
-from twofold.core.rules import Mode
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.tiles import tile_style

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from twofold.core.i18n import _
-from twofold.core.presentation import upcoming_words
+from twofold.core._i18n import _
+from twofold.core._presentation import upcoming_words
 from twofold.core.result import figures, mode_stats, result_text
 from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.links import game_link

@@ -13,8 +13,8 @@ from textual.containers import HorizontalGroup, VerticalGroup, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from twofold.core.i18n import _
-from twofold.core.presentation import TutorialPage
+from twofold.core._i18n import _
+from twofold.core._presentation import TutorialPage
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 

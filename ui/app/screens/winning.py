@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.app.dialogs import WinDialog
 from twofold.ui.app.screens.playing import Playing
 

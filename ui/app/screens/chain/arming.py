@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from twofold.core.i18n import _
-from twofold.core.presentation import PowerUp
+from twofold.core._i18n import _
+from twofold.core._presentation import PowerUp
 from twofold.ui.app.screens.chain.playing import ChainPlaying
 
 Cell = tuple[int, int]

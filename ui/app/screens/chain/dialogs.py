@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
 from twofold.ui.app.dialogs import BoardReading, Dialog
 
 __all__ = ["BoardReading", "ChainResultDialog", "NoMoreMovesDialog", "RescueDialog"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from twofold.core.i18n import _
+from twofold.core._i18n import _
+from twofold.core._rules import largest_tile
 from twofold.core.result import mode_stats
-from twofold.core.rules import largest_tile
 from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
 from twofold.ui.app.screens.chain.playing import ChainPlaying
 

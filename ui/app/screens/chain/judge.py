@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from twofold.core.capabilities import Verdict
-from twofold.core.rules import Board, Mode
+from twofold.core._capabilities import Verdict
+from twofold.core._rules import Board, Mode
 
 Cell = tuple[int, int]
 Chain = tuple[Cell, ...]

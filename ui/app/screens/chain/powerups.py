@@ -11,8 +11,8 @@ from textual.containers import HorizontalGroup
 from textual.geometry import Size
 from textual.widgets import Button
 
-from twofold.core.i18n import _
-from twofold.core.presentation import PowerUp, Status
+from twofold.core._i18n import _
+from twofold.core._presentation import PowerUp, Status
 from twofold.ui.app.widgets.wrapping import wrap
 
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from twofold.core.events import Earned, Event, Merged, Praised, Removed
-from twofold.core.i18n import _
-from twofold.core.rules import Board, Mode, largest_tile
+from twofold.core._events import Earned, Event, Merged, Praised, Removed
+from twofold.core._i18n import _
+from twofold.core._rules import Board, Mode, largest_tile
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 
 Cell = tuple[int, int]

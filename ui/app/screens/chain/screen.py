@@ -20,10 +20,10 @@ from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import Static
 
-from twofold.core.capabilities import Hint
+from twofold.core._capabilities import Hint
+from twofold.core._i18n import _
 from twofold.core.codes import format_code
 from twofold.core.game import Step
-from twofold.core.i18n import _
 from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.session import Session
 from twofold.core.settings import Settings

@@ -7,8 +7,8 @@ from rich.text import Text
 from textual.timer import Timer
 from textual.widgets import Static
 
-from twofold.core.i18n import _
-from twofold.core.presentation import PowerUp
+from twofold.core._i18n import _
+from twofold.core._presentation import PowerUp
 from twofold.ui.app.widgets.tiles import vivid_style as tile_style
 
 #: how long a message (praise, a new tile) and a refusal stay on the line
