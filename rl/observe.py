@@ -50,17 +50,13 @@ class Encoder:
         try:
             line = b"".join(map(rows.__getitem__, board))  # a list comprehension costs half again
         except KeyError:
+            self._learn(board)  # every new value first: ranks may renumber rows kept
             line = b"".join([rows.get(row) or self._row(row) for row in board])
         found = np.frombuffer(bytearray(line), np.uint8)
         found.shape = (len(board), -1)
         return found
 
     def _row(self, row: tuple[int, ...]) -> bytes:
-        if any(v not in self.codes for v in row):
-            ranked = self.ranked
-            self._learn((row,))
-            if ranked:
-                self.rows.clear()  # a value between two others moves the ranks above it
         if len(self.rows) > ROWS_KEPT:
             self.rows.clear()
         found = self.rows[row] = bytes(self.codes[v] for v in row)
@@ -68,9 +64,14 @@ class Encoder:
 
     def _learn(self, board: Board) -> None:
         new = {v for row in board for v in row if v not in self.codes}
+        if not new:
+            return
         if not self.ranked and all(v >= 2 and not v & (v - 1) for v in new):
             self.codes.update({v: min(v.bit_length() - 1, MOST) for v in new})
             return
+        # the first value that is no power of two turns exponents into ranks, and a value
+        # between two others moves the ranks above it: rows kept so far are stale
+        self.rows.clear()
         if not self.ranked:
             self.ranked = True
             self.shown = sorted(v for v in self.codes if v)

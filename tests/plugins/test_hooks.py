@@ -127,3 +127,17 @@ def test_hook_twofold_game_finished(installed: list[tuple[str, object]]) -> None
     entry = json.loads(line)
     assert entry["mode_id"] == "fib" and entry["moves"] == len(moved)
     assert entry["sums"] == result["stats"]["sums"]
+
+
+def test_the_docs_never_promise_twofold_plugins_lists_a_failed_finished_hook() -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "plugins"
+    hooks = (docs / "reference" / "hooks.md").read_text(encoding="utf-8")
+    finished = hooks.split("## twofold_game_finished", 1)[1]
+    faults = (docs / "explanation" / "faults.md").read_text(encoding="utf-8")
+    [row] = [line for line in faults.splitlines() if "`twofold_game_finished` raises" in line]
+    # twofold plugins runs in a process of its own, which has played no game
+    for text in (finished, row):
+        assert "listed by `twofold plugins`" not in text
+        assert "twofold plugins" in text and "never" in text

@@ -51,3 +51,35 @@ def test_the_powerups_held_are_observed() -> None:
     observation, _info = env.reset(seed=1)
     assert observation["powerups"].tolist() == [1, 1, 1, 1]
     assert env.reset(seed=1)[0]["aimed"] == 0
+
+
+def test_a_first_board_of_ranks_gives_each_value_its_own_number() -> None:
+    # a board whose first row is all powers of two and whose next one is not: the first
+    # row's exponents must not stay beside the ranks the second row brought
+    for board in (((0, 2), (1, 0)), ((2, 0), (0, -1)), ((2, 4), (3, 0))):
+        encoded = Encoder().encode(board)
+        pairs = {
+            (v, int(n))
+            for row, coded in zip(board, encoded, strict=True)
+            for v, n in zip(row, coded, strict=True)
+        }
+        assert len({v for v, _n in pairs}) == len(pairs), (board, encoded.tolist())
+        assert len({n for _v, n in pairs}) == len(pairs), (board, encoded.tolist())
+
+
+@pytest.mark.parametrize("mode_id", ["fib", "stones"])
+def test_the_first_observation_of_a_ranked_mode_tells_values_apart(mode_id: str) -> None:
+    import twofold_stones
+
+    from twofold.core.plugins import load
+
+    stones = load([("stones", twofold_stones)], entry_points_=[])
+    env = TwofoldEnv((stones if mode_id == "stones" else REGISTRY).mode(mode_id))
+    for seed in range(40):
+        observation, _info = env.reset(seed=seed)
+        board = env.episode.state.board
+        numbers: dict[int, int] = {}
+        for row, coded in zip(board, observation.tolist(), strict=True):
+            for value, number in zip(row, coded, strict=True):
+                assert numbers.setdefault(value, number) == number
+        assert len(set(numbers.values())) == len(numbers), (seed, board, observation.tolist())
