@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import ipaddress
 import logging
 import os
 import signal
@@ -72,10 +73,32 @@ def configure(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
-        "--trust-forwarded",
-        action="store_true",
-        help=_("take the client address from X-Forwarded-For (behind a load balancer)"),
+        "--proxy",
+        action="append",
+        default=[],
+        type=proxy_hop,
+        metavar=_("ADDRESSES"),
+        help=_(
+            "a proxy in front of this server, as its addresses or networks (comma-separated), "
+            "once a hop, the nearest first: each client's address is then the one the proxies "
+            "appended to X-Forwarded-For, and a request that did not come through them is refused"
+        ),
     )
+    # it believed the leftmost X-Forwarded-For address, which the client writes
+    parser.add_argument("--trust-forwarded", action="store_true", help=argparse.SUPPRESS)
+
+
+def proxy_hop(text: str) -> list[str]:
+    """One hop of ``--proxy``: its addresses or networks, each checked."""
+    hop = [part.strip() for part in text.split(",") if part.strip()]
+    try:
+        for part in hop:
+            ipaddress.ip_network(part, strict=False)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not hop:
+        raise argparse.ArgumentTypeError(_("name the proxy's addresses or networks"))
+    return hop
 
 
 def _interrupt(_number: int, _frame: object) -> None:
@@ -101,6 +124,16 @@ def run(args: argparse.Namespace) -> int:
         Leaderboard,
     )
 
+    if args.trust_forwarded:
+        print(
+            "twofold: "
+            + _(
+                "--trust-forwarded believed any client's X-Forwarded-For; name the proxies "
+                "instead: --proxy ADDRESSES"
+            ),
+            file=sys.stderr,
+        )
+        return USAGE_ERROR
     try:
         boards = open_boards(args.database)
     except StoreError as error:
@@ -132,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         burst=BURST if args.rate is None else max(BURST, args.rate / 3),
         read_rate=args.read_rate if args.read_rate is not None else READ_RATE,
         read_burst=READ_BURST if args.read_rate is None else max(READ_BURST, args.read_rate / 10),
-        trust_forwarded=args.trust_forwarded,
+        proxies=args.proxy,
     )
     url = page_address(args.host, listening)
     print(_("the leaderboard is at {url} (ctrl+c stops it)").format(url=url), flush=True)

@@ -15,7 +15,7 @@ import json
 import logging
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
@@ -132,7 +132,7 @@ class Leaderboard:
         burst: float = BURST,
         read_rate: float = READ_RATE,
         read_burst: float = READ_BURST,
-        trust_forwarded: bool = False,
+        proxies: Sequence[Sequence[str]] = (),
         today: Callable[[], date] = utc_today,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -141,13 +141,21 @@ class Leaderboard:
         self.hosts = hosts
         self.buckets = Buckets(rate, burst, clock)
         self.read_buckets = Buckets(read_rate, read_burst, clock)
-        self.trust_forwarded = trust_forwarded
+        #: the proxies in front of this server, one set of addresses or networks a hop, the
+        #: nearest first: a request must come through exactly these, each having appended
+        #: the address it was sent from to X-Forwarded-For (aiohttp-remotes' XForwardedStrict)
+        self.proxies = [list(hop) for hop in proxies]
         self.today = today
         self.unreachable = False
 
     def app(self) -> web.Application:
+        middlewares: list[Any] = [self.errors_as_json]
+        if self.proxies:
+            from aiohttp_remotes import XForwardedStrict
+
+            middlewares.append(XForwardedStrict(self.proxies).middleware)
         app = web.Application(
-            middlewares=[self.errors_as_json, self.only_our_hosts, self.reads_within_rate],
+            middlewares=[*middlewares, self.only_our_hosts, self.reads_within_rate],
             client_max_size=MAX_BODY,
         )
         app.add_routes(
@@ -221,9 +229,7 @@ class Leaderboard:
         return await handler(request)
 
     def client(self, request: web.Request) -> str:
-        forwarded = request.headers.get("X-Forwarded-For") if self.trust_forwarded else None
-        if forwarded:
-            return forwarded.split(",")[0].strip()
+        """The client's address: the peer's, or behind ``proxies`` the one they forwarded."""
         return request.remote or "?"
 
     # -- the API -------------------------------------------------------------------------
