@@ -99,6 +99,22 @@ class Buckets:
         return 0.0
 
 
+def cross_site(request: web.Request) -> web.Response | None:
+    """Refuse a POST another site's page could make: a body a form can send (415), or an
+    Origin other than this server's own (403). No CORS header is ever sent, so no other
+    site's page may send JSON here or read an answer."""
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or parts.netloc.lower() != request.host.lower():
+            return problem(
+                403, _("results are sent from this leaderboard's own pages or by a program")
+            )
+    if request.content_type != "application/json":
+        return problem(415, _("send the result as application/json"))
+    return None
+
+
 def problem(status: int, reason: str) -> web.Response:
     return web.json_response({"error": reason}, status=status)
 
@@ -235,6 +251,9 @@ class Leaderboard:
     # -- the API -------------------------------------------------------------------------
 
     async def submit(self, request: web.Request) -> web.Response:
+        refused = cross_site(request)
+        if refused is not None:
+            return refused
         wait = self.buckets.take(self.client(request))
         if wait:
             response = problem(429, _("too many submissions: try again in a moment"))
