@@ -11,6 +11,7 @@ from twofold.core.store import SqliteStore
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.dialogs import ConfirmDialog
 from twofold.ui.app.screens.game import GameScreen
+from twofold.ui.app.widgets.footer import Footer
 
 MODES = ("2048", "2048-5x5", "2048-6x6", "2048-daily", "2248", "2248-daily", "2248-blitz")
 SIZES = ((100, 32), (44, 20))
@@ -223,3 +224,79 @@ async def test_esc_while_the_solver_plays_only_takes_the_board_back(
         assert app.screen is screen and not isinstance(app.screen, PauseDialog)
         await pilot.press("escape")  # the next Esc pauses, as ever
         assert not isinstance(app.screen, GameScreen)
+
+
+# -- a footer offers only what the mode has ---------------------------------------------------
+
+
+async def test_blitz_offers_no_undo(make_app: AppFactory, store: SqliteStore) -> None:
+    set_settings(store, tutorial_seen=True)
+    app = make_app("2248-blitz", motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        assert not any(b.binding.action == "undo" for b in screen.active_bindings.values())
+        footer = screen.query_one(Footer)
+        assert "undo" not in [action for _k, _d, _t, action, *_s in footer.shown_keys(screen)[0]]
+    app = make_app("2248", motion=False)  # 2248 has its Undo
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        bindings = game_screen(app).active_bindings.values()
+        assert any(b.binding.action == "undo" and b.enabled for b in bindings)
+
+
+# -- Settings at the smallest size: every word whole -------------------------------------------
+
+
+def widget_words(widget: object) -> str:
+    from textual.geometry import Region
+    from textual.widget import Widget
+
+    assert isinstance(widget, Widget)
+    width, height = widget.region.size  # padding included
+    strips = widget.render_lines(Region(0, 0, width, height))
+    return " ".join(" ".join(strip.text for strip in strips).split())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_settings_cut_no_word(make_app: AppFactory, size: tuple[int, int]) -> None:
+    from textual.widgets import Input, Label, Select
+
+    from twofold.ui.app.screens.settings import SettingsScreen
+
+    app = make_app(motion=False)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(SettingsScreen())
+        await pilot.pause()
+        screen = app.screen
+        width = size[0]
+        for label in screen.query(Label):
+            text = " ".join(str(label.render()).split())
+            assert label.region.right <= width, text
+            assert widget_words(label) == text, (label.size, label.region)  # wrapped, never cut
+        for select in screen.query(Select):
+            assert select.region.right <= width
+        for select_id, shown in (("theme", "textual-dark"), ("language", "From the system")):
+            current = screen.query(f"#setting-{select_id} SelectCurrent Static").first()
+            assert widget_words(current) == shown
+        field = screen.query_one("#setting-leaderboard", Input)
+        assert field.region.right <= width
+        assert field.placeholder in widget_words(field)  # the whole placeholder
+
+
+@pytest.mark.parametrize("mode_id", ["2048", "2248"])
+async def test_help_cuts_no_key_name_at_the_smallest_size(
+    make_app: AppFactory, store: SqliteStore, mode_id: str
+) -> None:
+    from textual.widgets._markdown import MarkdownTableCellContents
+
+    set_settings(store, tutorial_seen=True)
+    app = make_app(mode_id, motion=False)
+    async with app.run_test(size=(44, 20)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        cells = list(app.screen.query(MarkdownTableCellContents))
+        assert cells
+        for cell in cells:
+            text = " ".join(str(cell.render()).split())
+            assert widget_words(cell) == text  # wrapped, never "Ent…"

@@ -239,7 +239,6 @@ async def test_the_key_bindings_list_only_what_an_installed_mode_offers(
     ("mode_id", "position", "why"),
     [
         ("2048", None, "nothing to undo"),
-        ("2248-blitz", None, "nothing to undo"),
         ("2248", {"board": LADDER, "powerups": {"undo": 0}}, "no Undo left"),
     ],
 )

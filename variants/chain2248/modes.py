@@ -21,7 +21,8 @@ BLITZ_SECONDS = 180.0
 
 CLASSIC = ChainRules(start={"hammer": 1, "swap": 1, "shuffle": 1, "undo": 1}, grants=True)
 DAILY = ChainRules(start={"hammer": 1, "swap": 1}, merge_budget=DAILY_MERGES)
-BLITZ = ChainRules(free_shuffle=True)
+#: against the clock there is no going back: no Undo, and no key offering one
+BLITZ = ChainRules(free_shuffle=True, undo_depth=0)
 
 
 def powerups(*names: str, offered_only: bool = False) -> tuple[PowerUp, ...]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
@@ -94,30 +95,47 @@ def _identity(binding: Binding) -> str:
     return binding.id or f"{binding.action}|{binding.description}"
 
 
+def _table(
+    headers: tuple[str, str, str], rows: Iterable[tuple[str, str, str]], narrow: bool
+) -> str:
+    """A Markdown table; ``narrow`` puts the name and what it does in one column, so a
+    narrow terminal wraps words instead of cutting them ("Ent…")."""
+    if narrow:
+        lines = [f"| {headers[0]} | {headers[1]} |", "|---|---|"]
+        lines += [
+            f"| {keys} | {': '.join(filter(None, (f'**{what}**', why)))} |"
+            for keys, what, why in rows
+        ]
+    else:
+        lines = ["| {} | {} | {} |".format(*headers), "|---|---|---|"]
+        lines += [f"| {keys} | {what} | {why} |" for keys, what, why in rows]
+    return "\n".join(lines)
+
+
 def keys_table(
     bindings: Iterable[BindingType],
     keymap: Mapping[str, str] | None = None,
     mode: Mode | None = None,
+    *,
+    narrow: bool = False,
 ) -> str:
     """A Markdown table of keys and what they do, from a screen's bindings.
 
     ``keymap`` (the player's keys, binding id -> keys) replaces the defaults it names;
     with ``mode``, only what the mode offers is listed (see :func:`keys_in_help`).
     """
-    rows = [f"| {_('Keys')} | {_('Action')} | {_('What it does')} |", "|---|---|---|"]
-    for binding, keys in keys_in_help(bindings, keymap, mode):
+    rows = [
         # BINDINGS keep the language of their import; retranslate gives today's
-        what, why = retranslate(binding.description), retranslate(binding.tooltip)
-        rows.append(f"| {key_names(','.join(keys))} | {what} | {why} |")
-    return "\n".join(rows)
+        (key_names(",".join(keys)), retranslate(binding.description), retranslate(binding.tooltip))
+        for binding, keys in keys_in_help(bindings, keymap, mode)
+    ]
+    return _table((_("Keys"), _("Action"), _("What it does")), rows, narrow)
 
 
-def powerup_table(mode: Mode) -> str:
+def powerup_table(mode: Mode, *, narrow: bool = False) -> str:
     """The mode's power-ups as a Markdown table of keys, names and what each does."""
-    rows = [f"| {_('Keys')} | {_('Power-up')} | {_('What it does')} |", "|---|---|---|"]
-    for powerup in mode.powerups:
-        rows.append(f"| {key_names(powerup.key)} | {powerup.name} | {powerup.description} |")
-    return "\n".join(rows)
+    rows = [(key_names(p.key), p.name, p.description) for p in mode.powerups]
+    return _table((_("Keys"), _("Power-up"), _("What it does")), rows, narrow)
 
 
 def screen_bindings(mode: Mode) -> list[BindingType]:
@@ -153,6 +171,8 @@ def mode_section(
     keymap: Mapping[str, str] | None,
     bindings: list[BindingType] | None = None,
     level: str = "##",
+    *,
+    narrow: bool = False,
 ) -> list[str]:
     """One mode's part of Help: its rules in its own words, its keys and power-ups."""
     parts = [f"{level} {mode.title}"]
@@ -164,9 +184,9 @@ def mode_section(
         parts.append(_("The goal tile is {goal}.").format(goal=mode.goal))
     keys = screen_bindings(mode) if bindings is None else bindings
     if keys_in_help(keys, keymap, mode):
-        parts += [f"{level}# {_('Keys')}", keys_table(keys, keymap, mode)]
+        parts += [f"{level}# {_('Keys')}", keys_table(keys, keymap, mode, narrow=narrow)]
     if mode.powerups:
-        parts += [f"{level}# {_('Power-ups')}", powerup_table(mode)]
+        parts += [f"{level}# {_('Power-ups')}", powerup_table(mode, narrow=narrow)]
     return parts
 
 
@@ -187,8 +207,11 @@ def help_markdown(
     keymap: Mapping[str, str] | None = None,
     bindings: list[BindingType] | None = None,
     modes: Iterable[Mode] = (),
+    *,
+    narrow: bool = False,
 ) -> str:
-    """Help as Markdown: one mode's (in a game), or the menu's with every kind of game."""
+    """Help as Markdown: one mode's (in a game), or the menu's with every kind of game;
+    ``narrow``: tables of two columns, for a narrow terminal."""
     parts = [f"# {_('twofold help')}"]
     if mode is None:
         parts += [
@@ -198,13 +221,13 @@ def help_markdown(
                 "resumed exactly where you left it."
             ),
         ]
-        parts += [f"## {_('Keys in the menu')}", keys_table(menu_bindings(), keymap)]
+        parts += [f"## {_('Keys in the menu')}", keys_table(menu_bindings(), keymap, narrow=narrow)]
         for each in _families(modes or _registered_modes()):
-            parts += mode_section(each, keymap)
+            parts += mode_section(each, keymap, narrow=narrow)
         if tutorial_mode(modes or _registered_modes()) is not None:
             parts.append(_("Press T here to start the tutorial."))
     else:
-        parts += mode_section(mode, keymap, bindings)
+        parts += mode_section(mode, keymap, bindings, narrow=narrow)
     parts += [
         f"## {_('Everywhere')}",
         _(
@@ -251,12 +274,24 @@ class HelpScreen(TwofoldScreen[None]):
         host = self.host
         return list(host.registry.modes.values()) if host is not None else _registered_modes()
 
+    #: below this width the tables take two columns: three would cut words
+    NARROW = 72
+
+    def _markdown(self, narrow: bool) -> str:
+        keymap = self.host.settings.keymap if self.host is not None else None
+        return help_markdown(self.mode, keymap, self.bindings, self._modes(), narrow=narrow)
+
     def compose(self) -> ComposeResult:
+        self._narrow = self.app.size.width < self.NARROW
         with VerticalScroll(id="help-scroll"):
-            keymap = self.host.settings.keymap if self.host is not None else None
-            text = help_markdown(self.mode, keymap, self.bindings, self._modes())
-            yield Markdown(text, id="help-text")
+            yield Markdown(self._markdown(self._narrow), id="help-text")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        narrow = event.size.width < self.NARROW
+        if narrow != self._narrow:
+            self._narrow = narrow
+            self.query_one("#help-text", Markdown).update(self._markdown(narrow))
 
     def on_mount(self) -> None:
         self.query_one("#help-scroll").focus()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalGroup, VerticalScroll
@@ -54,16 +54,40 @@ class SettingsScreen(TwofoldScreen[None]):
         padding-top: 1;
     }
     SettingsScreen .settings--switch-label {
+        width: 1fr;
         padding-top: 1;
     }
     SettingsScreen Select, SettingsScreen Input {
-        width: 40;
+        width: 1fr;
+        max-width: 40;
+    }
+    SettingsScreen #settings-note, SettingsScreen .settings--field-note {
+        color: $foreground-muted;
     }
     SettingsScreen #settings-note {
-        color: $foreground-muted;
         margin-top: 1;
     }
+    SettingsScreen .settings--field-note {
+        padding-left: 24;
+    }
+    /* narrow: each label above its field, so no word is cut */
+    SettingsScreen.-narrow .settings--row.-field {
+        layout: vertical;
+    }
+    SettingsScreen.-narrow .settings--label {
+        width: 100%;
+        padding-top: 0;
+    }
+    SettingsScreen.-narrow Select, SettingsScreen.-narrow Input {
+        width: 100%;
+    }
+    SettingsScreen.-narrow .settings--field-note {
+        padding-left: 0;
+    }
     """
+
+    #: below this width a label sits above its field instead of beside it
+    NARROW = 24 + 40 + 4
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("k", "keys", _("Key bindings"), tooltip=_("Change the keys of every action"),
@@ -84,7 +108,7 @@ class SettingsScreen(TwofoldScreen[None]):
         codes = [code for _label, code in language_options]
         with VerticalScroll(id="settings"):
             yield Label(_("Settings"), id="settings-title")  # as Statistics has its own
-            with HorizontalGroup(classes="settings--row"):
+            with HorizontalGroup(classes="settings--row -field"):
                 yield Label(_("Theme"), classes="settings--label")
                 yield Select(
                     [(name, name) for name in themes],
@@ -92,7 +116,7 @@ class SettingsScreen(TwofoldScreen[None]):
                     allow_blank=False,
                     id="setting-theme",
                 )
-            with HorizontalGroup(classes="settings--row"):
+            with HorizontalGroup(classes="settings--row -field"):
                 yield Label(_("Language"), classes="settings--label")
                 yield Select(
                     language_options,
@@ -107,14 +131,15 @@ class SettingsScreen(TwofoldScreen[None]):
                     yield Label(labels[name], classes="settings--switch-label")
             with HorizontalGroup(classes="settings--row"):
                 yield Button(_("Key bindings…"), id="setting-keys", compact=True)
-            with HorizontalGroup(classes="settings--row"):
+            with HorizontalGroup(classes="settings--row -field"):
                 yield Label(_("Leaderboard"), classes="settings--label")
                 yield Input(
                     settings.leaderboard,
-                    placeholder=_("http://HOST:PORT/ (empty: nothing is ever sent)"),
+                    placeholder=_("http://HOST:PORT/"),
                     id="setting-leaderboard",
                 )
-            with HorizontalGroup(classes="settings--row"):
+            yield Label(_("Empty: nothing is ever sent."), classes="settings--field-note")
+            with HorizontalGroup(classes="settings--row -field"):
                 yield Label(_("Name on it"), classes="settings--label")
                 yield Input(
                     settings.leaderboard_name,
@@ -127,6 +152,9 @@ class SettingsScreen(TwofoldScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#setting-theme", Select).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.NARROW, "-narrow")
 
     def _change(self, **changes: Any) -> bool:
         """Use and save a change; True when the language changed."""

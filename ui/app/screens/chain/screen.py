@@ -23,7 +23,7 @@ from textual.widgets import Static
 from twofold.core._capabilities import Hint
 from twofold.core._i18n import _
 from twofold.core.codes import format_code
-from twofold.core.game import Step
+from twofold.core.game import Step, undo_depth
 from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.session import Session
 from twofold.core.settings import Settings
@@ -298,8 +298,8 @@ class ChainScreen(BoardScreen):
         # greyed-out key would say nothing. The bar's buttons show what is held.
         if action in self._PLAY_ACTIONS and self.paused:
             return None
-        if action == "undo":
-            return True
+        if action == "undo":  # a mode with no undo (Blitz: depth 0) offers no key for it
+            return undo_depth(self.mode) > 0
         if action == "arm_key":
             return True if self._powerup_by_key(str(parameters[0])) is not None else None
         return super().check_action(action, parameters)
