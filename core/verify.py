@@ -15,6 +15,7 @@ others; :func:`as_dict` is the same as one JSON object.
 
 from __future__ import annotations
 
+import gettext
 import re
 import signal
 import threading
@@ -23,12 +24,14 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, TypeVar
 
-from twofold.core._i18n import _
+from twofold.core._i18n import DOMAIN, LOCALE_DIR, _, available_languages
 from twofold.core._rules import largest_tile
 from twofold.core.codes import CodeError, parse_share
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.plugins import registry
 from twofold.core.proof import MAX_ACTIONS, FindMode, ProofError, Replayed, is_proof, replay
+from twofold.core.result import HEADLINE_START, SEPARATOR
+from twofold.core.result import headline as headline_of
 
 #: the caps a leaderboard puts on a proof, which ``twofold verify`` takes by default too:
 #: its actions, the CPU seconds its replay may take, and the bytes of the text sent
@@ -120,9 +123,34 @@ def split_result(text: str) -> tuple[str | None, str | None, str]:
         start = len(lines) - 1 if lines else 0
     proof = "".join(lines[start:])
     before = lines[:start]
-    headline = next((line for line in before if line.lower().startswith("twofold ")), None)
+    headline = next((line for line in before if line.lower().startswith(HEADLINE_START)), None)
     link = next((line for line in before if line is not headline), None)
     return headline, link, proof
+
+
+def _stray_lines(text: str) -> None:
+    """Refuse a line before the proof that is neither twofold's headline nor a game link
+    (a first line "Score 999999" is not twofold's, and is never taken as a claim)."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    start = next((i for i, line in enumerate(lines) if is_proof(line)), len(lines) - 1)
+    headlines = 0
+    for line in lines[:start]:
+        if line.lower().startswith(HEADLINE_START):
+            headlines += 1
+            if headlines == 1:
+                continue
+        else:
+            try:
+                parse_share(line.rsplit("game=", 1)[-1].replace("%2F", "/").replace("%2f", "/"))
+                continue
+            except CodeError:
+                pass
+        raise ProofError(
+            _(
+                "{line!r} is not a twofold headline or a game link: a result is the headline "
+                "(it starts with 'twofold '), the link and the proof"
+            ).format(line=line[:60])
+        )
 
 
 def day_of(mode_id: str, code: str, today: date | None = None) -> date | None:
@@ -144,6 +172,7 @@ def verify(
 ) -> Verified:
     """Replay the proof in ``text`` (a whole result or its proof line) and check its claims."""
     headline, link, proof = split_result(text)
+    _stray_lines(text)
     found: FindMode = find_mode or (lambda mode_id: registry().modes.get(mode_id.lower()))
     replayed = replay(proof, found, max_actions=max_actions)
     mode = replayed.mode
@@ -193,22 +222,51 @@ def _claimed(headline: str) -> list[int]:
     return numbers
 
 
+def _titles(verified: Verified) -> set[str]:
+    """A headline's title as twofold writes it for this game, in every language it has."""
+    title = verified.replayed.mode.title
+    msgid = getattr(title, "msgid", str(title))
+    names = {str(title), msgid}
+    for language in available_languages():
+        catalog = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+        names.add(catalog.gettext(msgid))
+    day = f" {verified.day.isoformat()}" if verified.day is not None else ""
+    return {f"{HEADLINE_START}{name}{day}" for name in names}
+
+
 def _differences(headline: str, verified: Verified) -> list[str]:
-    claimed = _claimed(headline)
+    """What the headline states that the replay does not give: its title (the mode and the
+    day), and every figure (the score, the largest tile, then the mode's own, as moves)."""
+    replayed = verified.replayed
+    expected = headline_of(replayed.mode, replayed.state, verified.day)
+    if " ".join(headline.split()) == expected:
+        return []
     found: list[str] = []
-    names = (
-        (_("the score"), verified.score),
-        (_("the largest tile"), verified.largest),
-    )
-    for (name, true), said in zip(names, claimed, strict=False):
-        if said != true:
+    title = " ".join(headline.partition(": ")[0].split())
+    titles = _titles(verified)
+    if title.lower() not in {name.lower() for name in titles}:
+        found.append(
+            _("the headline names {title!r}, the replay is of {expected!r}").format(
+                title=title, expected=expected.partition(": ")[0]
+            )
+        )
+    claimed, true = _claimed(headline), _claimed(expected)
+    own = expected.partition(": ")[2].split(SEPARATOR)[2:]
+    labels = [_("the score"), _("the largest tile")]
+    labels += [part.rpartition(" ")[0].lower() or part for part in own]
+    for name, said, value in zip(labels, claimed, true, strict=False):
+        if said != value:
             found.append(
                 _("the headline claims {claimed} for {what}, the replay gives {true}").format(
-                    claimed=said, what=name, true=true
+                    claimed=said, what=name, true=value
                 )
             )
-    if len(claimed) < len(names):
-        found.append(_("the headline claims no score and largest tile"))
+    if len(claimed) != len(true):
+        found.append(
+            _("the headline states {claimed} figures, the replay gives {true}: {expected}").format(
+                claimed=len(claimed), true=len(true), expected=expected
+            )
+        )
     return found
 
 
