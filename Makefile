@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-SOURCES := pyproject.toml setup.py variants/classic2048/_expectimax.c
+SOURCES := pyproject.toml setup.py variants/classic2048/_expectimax.c variants/classic2048/_batch.c
 VERSION := $(shell cat $(SOURCES) | cksum | cut -d' ' -f1)
 # One .venv: `make play` installs what playing needs (the app and the web extra); `make test`
 # (and lint, docs, bench, i18n) adds the test tools, the docs tools and the cluster, postgres

@@ -1,23 +1,32 @@
-"""Steps per second of twofold's learning environments, beside gymnasium-2048's.
+"""Steps per second of twofold's learning environments, beside gymnasium-2048's, pgx's and
+jumanji's.
 
 Every environment is made through ``gymnasium.make`` (its wrappers included) and played
 by random legal actions: an action drawn from ``info["action_mask"]`` (gymnasium-2048
 has no mask: a random action of its four, an illegal move counted in its ``info``),
 resetting when an episode ends. The rows take turns, ``--rounds`` times (each round
 starting one row later), so a busy machine slows each alike; the table gives each row's
-median. Target (issue 34): twofold's
-2048 at least twice gymnasium-2048's steps a second, with masks on.
+median. Targets: twofold's 2048 at least twice gymnasium-2048's steps a second, with masks
+on; the batched 2048 (``vectorization_mode="vector_entry_point"``, 1,024 boards, a random
+legal move of each drawn in numpy every step) at least ten times pgx's 2048 jitted and
+vmapped over 1,024 boards (a random legal move drawn in the jitted call).
 
-gymnasium-2048 is installed for this benchmark only (``pip install gymnasium-2048``);
-it is no dependency of twofold. Without it the table has no side-by-side ratio.
+gymnasium-2048 is installed for this benchmark only (``pip install gymnasium-2048``), and
+pgx and jumanji in an environment of their own (they need jax): ``--jax-python`` (or
+``TWOFOLD_BENCH_JAX_PYTHON``) names its Python, which runs ``bench_rl_jax.py`` beside
+these rows, turn by turn. None is a dependency of twofold; without them the table has no
+side-by-side ratio.
 
-    .venv/bin/python benchmarks/bench_rl.py [--seconds 3] [--rounds 3]
+    .venv/bin/python benchmarks/bench_rl.py [--seconds 3] [--rounds 3] [--jax-python P]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -32,6 +41,10 @@ from rich.table import Table
 import twofold.rl
 
 TARGET = 2.0
+#: the batched 2048 beside pgx's jitted vmap batch
+BATCH_TARGET = 10.0
+BOARDS = 1024
+JAX_BENCH = Path(__file__).resolve().parent / "bench_rl_jax.py"
 DROP = Path(__file__).resolve().parents[1] / "examples" / "twofold-drop"
 GYMNASIUM_2048 = "gymnasium_2048/TwentyFortyEight-v0"
 
@@ -86,6 +99,55 @@ def vector(env_id: str, count: int) -> Callable[[float], float]:
     return run
 
 
+def batch(env_id: str, count: int, threads: int) -> Callable[[float], float]:
+    """Steps a second (over all ``count`` boards) of the batched 2048, random legal moves."""
+    envs = gym.make_vec(
+        env_id, num_envs=count, vectorization_mode="vector_entry_point", threads=threads
+    )
+    rng = np.random.default_rng(0)
+    _obs, info = envs.reset(seed=0)
+
+    def run(seconds: float) -> float:
+        nonlocal info
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            # a random legal move of every board (a board with none is started again)
+            actions = (rng.random((count, 4)) * info["action_mask"]).argmax(axis=1)
+            _obs, _rewards, _over, _cut, info = envs.step(actions)
+            steps += count
+        return steps / (time.perf_counter() - start)
+
+    return run
+
+
+class JaxRows:
+    """pgx's and jumanji's batches, run by ``bench_rl_jax.py`` in the jax environment."""
+
+    def __init__(self, python: str, boards: int) -> None:
+        self.process = subprocess.Popen(
+            [python, str(JAX_BENCH), "--serve", "--boards", str(boards)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "JAX_PLATFORMS": "cpu"},
+        )
+        assert self.process.stdout is not None
+        json.loads(self.process.stdout.readline())  # compiled and warmed
+        self.last: dict[str, float] = {}
+
+    def run(self, seconds: float) -> dict[str, float]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(f"{seconds}\n")
+        self.process.stdin.flush()
+        self.last = json.loads(self.process.stdout.readline())
+        return self.last
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
 def drop_env_id() -> str:
     """The drop example registered from the checkout (it is not installed here)."""
     sys.path.insert(0, str(DROP))
@@ -98,12 +160,7 @@ def drop_env_id() -> str:
     return env_id
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="each row's turn")
-    parser.add_argument("--rounds", type=int, default=3)
-    args = parser.parse_args(argv)
-    rows: dict[str, Callable[[float], float]] = {}
+def add_single_rows(rows: dict[str, Callable[[float], float]]) -> None:
     try:
         import gymnasium_2048  # noqa: F401
 
@@ -120,6 +177,45 @@ def main(argv: list[str] | None = None) -> int:
     rows["twofold/2248-v0 (taps)"] = single("twofold/2248-v0", True)
     rows["twofold/drop-v0 (the drop example)"] = single(drop_env_id(), True)
     rows["twofold/2048-v0, async vector of 8 (all 8 counted)"] = vector("twofold/2048-v0", 8)
+
+
+def jax_row(rows: JaxRows, name: str) -> Callable[[float], float]:
+    """One of the jax environment's two figures: pgx's turn runs both, jumanji's reads it."""
+
+    def run(seconds: float) -> float:
+        if name == "pgx" or name not in rows.last:
+            return rows.run(seconds)[name]
+        return rows.last.pop(name)
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="each row's turn")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--jax-python",
+        default=os.environ.get("TWOFOLD_BENCH_JAX_PYTHON"),
+        help="the Python of an environment with jax, pgx and jumanji",
+    )
+    parser.add_argument("--batch-only", action="store_true", help="the batch rows alone")
+    args = parser.parse_args(argv)
+    rows: dict[str, Callable[[float], float]] = {}
+    if not args.batch_only:
+        add_single_rows(rows)
+    made = gym.make_vec("twofold/2048-v0", 1, vectorization_mode="vector_entry_point")
+    kind = "compiled" if made.compiled else "in Python: not compiled here"
+    for threads in (1, 2):
+        name = f"twofold/2048-v0 batch of {BOARDS:,} ({kind}, {threads} thread"
+        rows[name + ("s)" if threads > 1 else ")")] = batch("twofold/2048-v0", BOARDS, threads)
+    jax_rows = None
+    if args.jax_python and Path(args.jax_python).exists():
+        jax_rows = JaxRows(args.jax_python, BOARDS)
+        for name in ("pgx", "jumanji"):
+            rows[f"{name} 2048, jit(vmap) over {BOARDS:,} boards"] = jax_row(jax_rows, name)
+    else:
+        print("no --jax-python: no pgx or jumanji beside the batch", file=sys.stderr)
     for run in rows.values():
         run(0.5)  # warm: the move tables and memoised lines fill as boards are met
     found: dict[str, list[float]] = {name: [] for name in rows}
@@ -141,6 +237,13 @@ def main(argv: list[str] | None = None) -> int:
         ratio = medians[name] / base
         verdict = "meets" if ratio >= TARGET else "misses"
         print(f"{name} / gymnasium-2048: {ratio:.2f}x ({verdict} the {TARGET:g}x target)")
+    pgx = next((v for k, v in medians.items() if k.startswith("pgx")), None)
+    for name in [n for n in medians if " batch of " in n] if pgx else []:
+        ratio = medians[name] / pgx
+        verdict = "meets" if ratio >= BATCH_TARGET else "misses"
+        print(f"{name} / pgx: {ratio:.2f}x ({verdict} the {BATCH_TARGET:g}x target)")
+    if jax_rows is not None:
+        jax_rows.close()
     return 0
 
 

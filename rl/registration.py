@@ -23,6 +23,8 @@ NAMESPACE = "twofold"
 MAX_EPISODE_STEPS = 100_000
 VERSION = 0
 ENTRY_POINT = "twofold.rl.env:TwofoldEnv"
+#: many games at once, for a mode whose rules step them so (2048's, in C)
+VECTOR_ENTRY_POINT = "twofold.rl.batch:BatchEnv"
 #: what Gymnasium takes as an environment's name (a mode id is never empty, has no "/")
 _NAME = re.compile(r"[\w.-]+")
 
@@ -30,6 +32,11 @@ _NAME = re.compile(r"[\w.-]+")
 def env_id(mode_id: str) -> str:
     """The environment id of a mode: ``twofold/2248-daily-v0``."""
     return f"{NAMESPACE}/{mode_id}-v{VERSION}"
+
+
+def batched(mode: Mode) -> bool:
+    """Whether the mode's rules step many games at once (``batch(count, log2)``)."""
+    return mode.controls == "slide" and callable(getattr(mode.rules, "batch", None))
 
 
 def always_ends(mode: Mode) -> bool:
@@ -58,6 +65,7 @@ def register_envs(registry: plugins.Registry | None = None) -> list[str]:
                 entry_point=ENTRY_POINT,
                 kwargs={"mode": mode.id},
                 max_episode_steps=None if always_ends(mode) else MAX_EPISODE_STEPS,
+                vector_entry_point=VECTOR_ENTRY_POINT if batched(mode) else None,
             )
         ids.append(name)
     return ids

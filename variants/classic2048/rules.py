@@ -239,6 +239,13 @@ class ClassicRules:
             merges += made
         return slides + merges
 
+    def batch(self, count: int, log2: bool = False) -> Any:
+        """``count`` games stepped at once in compiled code, the learning environments'
+        vector (:mod:`.batch`; in Python where it was not compiled: ``compiled`` says)."""
+        from twofold.variants.classic2048.batch import games
+
+        return games(self.size, count, log2)
+
     def undo(self, previous: SlideState, current: SlideState) -> SlideState:
         return previous
 

@@ -1,0 +1,168 @@
+"""The batched 2048: many games a call, each the game ``twofold/2048-v0`` plays for the same
+code and actions (boards, rewards, ends, masks), autoreset, results verify; the compiled
+batch and its Python fallback play alike."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+
+from twofold.core.daily import daily_code, utc_today  # noqa: E402
+from twofold.core.verify import verify  # noqa: E402
+from twofold.rl import TwofoldEnv  # noqa: E402
+from twofold.rl.batch import BatchEnv  # noqa: E402
+
+BATCHED = ("2048", "2048-5x5", "2048-6x6", "2048-daily")
+
+
+def batch(mode_id: str, count: int, **kwargs: object) -> BatchEnv:
+    envs = gym.make_vec(
+        f"twofold/{mode_id}-v0",
+        num_envs=count,
+        vectorization_mode="vector_entry_point",
+        **kwargs,
+    )
+    assert isinstance(envs, BatchEnv)
+    return envs
+
+
+def random_legal(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A random legal move of every game (0 for a game with none: it is started again)."""
+    weights = rng.random(masks.shape) * masks
+    return weights.argmax(axis=1).astype(np.int64)
+
+
+@pytest.mark.parametrize("mode_id", BATCHED)
+@pytest.mark.parametrize("reward", ["score", "log2"])
+def test_every_game_is_the_single_environments_game(mode_id: str, reward: str) -> None:
+    count, rng = 4, np.random.default_rng(len(mode_id))
+    envs = batch(mode_id, count, reward=reward)
+    obs, info = envs.reset(seed=7)
+    singles = [TwofoldEnv(mode_id, reward=reward, results=False) for _ in range(count)]
+    for i, single in enumerate(singles):
+        code, moves = envs.games.playing(i)
+        assert moves == b""
+        single_obs, single_info = single.reset(options={"code": code})
+        assert np.array_equal(single_obs, obs[i])
+        assert np.array_equal(single_info["action_mask"], info["action_mask"][i])
+    ended = np.zeros(count, bool)
+    finished = 0
+    # random games of 4x4 end in about 130 moves, of 6x6 in about 1,000
+    for _step in range({4: 400, 5: 1_500, 6: 4_000}[obs.shape[1]]):
+        actions = random_legal(rng, info["action_mask"])
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+        assert not truncated.any()
+        for i, single in enumerate(singles):
+            if ended[i]:  # started again, its action unread (next-step autoreset)
+                code, moves = envs.games.playing(i)
+                assert moves == b""
+                single_obs, single_info = single.reset(options={"code": code})
+                assert rewards[i] == 0 and not terminated[i]
+            else:
+                single_obs, reward_i, over, _cut, single_info = single.step(int(actions[i]))
+                assert rewards[i] == reward_i and terminated[i] == over
+            assert np.array_equal(single_obs, obs[i])
+            assert np.array_equal(single_info["action_mask"], info["action_mask"][i])
+            assert single_info["score"] == info["score"][i]
+        finished += int(terminated.sum())
+        ended = terminated
+    assert finished > 0  # autoreset was met
+
+
+def test_finished_episodes_verify_and_daily_boards_are_the_days() -> None:
+    for mode_id in ("2048", "2048-daily"):
+        envs = batch(mode_id, 8)
+        rng = np.random.default_rng(1)
+        _obs, info = envs.reset(seed=1)
+        results: dict[int, str] = {}
+        for _step in range(600):
+            _obs, _rewards, terminated, _cut, info = envs.step(
+                random_legal(rng, info["action_mask"])
+            )
+            for i in np.flatnonzero(terminated):
+                results[int(i)] = envs.result(int(i))
+                assert envs.finished(int(i))[2] == info["score"][i]
+            if len(results) >= 3:
+                break
+        assert len(results) >= 3
+        for i, text in results.items():
+            verified = verify(text)
+            assert verified.status == 0 and verified.differences == []
+            if mode_id == "2048-daily":
+                assert verified.day == utc_today()
+                assert envs.finished(i)[0] == daily_code("2048-daily", utc_today())
+        assert verify(envs.result_now(0)).status == 0
+
+
+def test_the_python_fallback_plays_the_same_games_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from twofold.variants.classic2048 import batch as games
+
+    if not games.COMPILED:
+        pytest.skip("the compiled batch is not built here")
+    compiled = batch("2048-5x5", 6, reward="log2")
+    monkeypatch.setattr(games, "_Compiled", None)
+    with pytest.warns(RuntimeWarning, match="not built here"):
+        python = batch("2048-5x5", 6, reward="log2")
+    assert compiled.compiled and not python.compiled
+    rng = np.random.default_rng(3)
+    a, b = compiled.reset(seed=3), python.reset(seed=3)
+    for _step in range(250):
+        assert np.array_equal(a[0], b[0])
+        for key in ("action_mask", "score"):
+            assert np.array_equal(a[-1][key], b[-1][key])
+        actions = random_legal(rng, a[-1]["action_mask"])
+        a, b = compiled.step(actions), python.step(actions)
+        for one, other in zip(a[1:4], b[1:4], strict=True):
+            assert np.array_equal(one, other)
+    assert compiled.games.playing(2) == python.games.playing(2)
+
+
+def test_codes_and_draws_are_cores() -> None:
+    from twofold.core.codes import CODE_COUNT, code_from_number
+    from twofold.core.deal import draw
+    from twofold.variants.classic2048 import batch as games
+
+    rng = np.random.default_rng(8)
+    for number in [0, CODE_COUNT - 1, *rng.integers(CODE_COUNT, size=200).tolist()]:
+        assert games.code_from_number(number) == code_from_number(number)
+        if games.COMPILED:
+            from twofold.variants.classic2048 import _batch
+
+            code = code_from_number(number)
+            assert _batch.code(number) == code
+            for index in (0, 1, 9, 10, int(rng.integers(10**9))):
+                assert _batch.draw(code, index) == draw(code, index)
+
+
+def test_two_threads_step_the_same_games() -> None:
+    one, two = batch("2048", 64), batch("2048", 64, threads=2)
+    rng = np.random.default_rng(5)
+    a, b = one.reset(seed=5), two.reset(seed=5)
+    for _step in range(200):
+        actions = random_legal(rng, a[-1]["action_mask"])
+        a, b = one.step(actions), two.step(actions)
+        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    two.close()
+
+
+@pytest.mark.parametrize(
+    "actions", [np.full(4, 1.5), np.array([0, 1, 2, 4]), np.array([0, -1, 2, 3]), np.zeros(3, int)]
+)
+def test_actions_that_are_not_moves_are_refused_in_one_line(actions: np.ndarray) -> None:
+    envs = batch("2048", 4)
+    envs.reset(seed=0)
+    with pytest.raises(ValueError) as raised:
+        envs.step(actions)
+    assert "\n" not in str(raised.value) and len(str(raised.value)) < 120
+
+
+def test_the_batch_is_for_sliding_modes_and_the_others_vectorise_as_before() -> None:
+    assert gym.spec("twofold/2248-v0").vector_entry_point is None
+    with pytest.raises(ValueError, match="has no batch"):
+        BatchEnv("2248", 2)
+    envs = gym.make_vec("twofold/2248-v0", num_envs=2, vectorization_mode="sync")
+    assert envs.reset(seed=0)[1]["action_mask"].shape == (2, 44)
