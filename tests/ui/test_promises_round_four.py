@@ -300,3 +300,31 @@ async def test_help_cuts_no_key_name_at_the_smallest_size(
         for cell in cells:
             text = " ".join(str(cell.render()).split())
             assert widget_words(cell) == text  # wrapped, never "Ent…"
+
+
+# -- the pause says what waits; a position is never passed off as a link ----------------------
+
+
+@pytest.mark.parametrize(("mode_id", "clock"), [("2048", False), ("2248-blitz", True)])
+async def test_the_pause_names_a_clock_only_where_there_is_one(
+    make_app: AppFactory, store: SqliteStore, mode_id: str, clock: bool
+) -> None:
+    from twofold.ui.app.dialogs import PauseDialog
+
+    set_settings(store, tutorial_seen=True)
+    app = make_app(mode_id, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("escape")
+        assert isinstance(app.screen, PauseDialog)
+        assert ("clock" in app.screen.body) is clock
+
+
+async def test_copy_link_on_a_position_says_it_cannot_travel(make_app: AppFactory) -> None:
+    from tests.ui.conftest import MID_GAME
+
+    app = make_app("2048", position=MID_GAME, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("c")
+        screen = game_screen(app)
+        assert app.screen is screen and app.clipboard == ""  # nothing copied
+        assert "cannot travel as a link" in screen.announcer.text

@@ -172,12 +172,13 @@ async def test_restart_and_last_game(make_app: AppFactory):
 
 
 async def test_copy_link_and_copy_result(make_app: AppFactory):
-    app = make_app("2048", position=MID_GAME, motion=False)
+    app = make_app("2048", code=CODE, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         assert app.clipboard == share_string("2048", CODE)
         assert isinstance(app.screen, ResultDialog)  # shown as Copy result is
-        await pilot.press("escape")
+    app = make_app("2048", position=MID_GAME, motion=False)
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("y")
         assert isinstance(app.screen, ResultDialog)
         assert "Score 1024" in app.clipboard
@@ -293,7 +294,7 @@ async def test_every_action_is_in_the_command_palette(make_app: AppFactory):
 
 
 async def test_the_palette_runs_a_command(make_app: AppFactory):
-    app = make_app("2048", position=MID_GAME, motion=False)
+    app = make_app("2048", code=CODE, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"copy link")

@@ -262,10 +262,11 @@ class PauseDialog(Dialog):
         Binding("q", "choose('menu')", _("Menu"), id="pause.menu"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, *, clock: bool = True) -> None:
+        """:param clock: whether the game has a clock to stop (Blitz has; 2048 has none)."""
         super().__init__(
             _("Paused"),
-            _("The game and its clock wait for you."),
+            _("The game and its clock wait for you.") if clock else _("The game waits for you."),
             [("resume", _("Resume"), "primary"), ("menu", _("Menu"), "default")],
             id="pause-dialog",
         )

@@ -401,7 +401,8 @@ class GameScreen(TwofoldScreen[None]):
         """Pause in a dialog with Resume and Menu (the clock stops while it is up)."""
         from twofold.ui.app.dialogs import PauseDialog
 
-        self.app.push_screen(PauseDialog(), self.after_pause)
+        clock = any(gauge.key == "clock" for gauge in self.mode.gauges)
+        self.app.push_screen(PauseDialog(clock=clock), self.after_pause)
 
     def after_pause(self, choice: str | None) -> None:
         if choice == "menu":

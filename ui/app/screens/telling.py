@@ -43,6 +43,12 @@ class Telling:
         return result_text(screen.game, link=self.share(), day=screen.session.today())
 
     def copy_link(self) -> None:
+        if self.screen.game.position is not None:
+            # a link carries a code only: it would open an ordinary game, not this board
+            self.screen.announce(
+                _("A game begun from a position cannot travel as a link; nothing was copied.")
+            )
+            return
         link = self.share()
         self.screen.announce(_("Copied the link {link}.").format(link=link))
         self.show_copied(_("Link copied"), link)
