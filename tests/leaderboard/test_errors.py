@@ -185,6 +185,14 @@ class Unreachable:
         self._check()
         return self.real.related(checkpoints)
 
+    def name_like(self, mode: str, code: str, key: str, name: str) -> str | None:
+        self._check()
+        return self.real.name_like(mode, code, key, name)
+
+    def replay(self, entry_id: int) -> bytes | None:
+        self._check()
+        return self.real.replay(entry_id)
+
     def update(self, entry_id: int, entry: NewEntry) -> Entry:
         self._check()
         return self.real.update(entry_id, entry)

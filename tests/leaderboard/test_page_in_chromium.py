@@ -27,6 +27,8 @@ def test_the_page_shows_the_board_and_replays_a_game(tmp_path: Path, viewport: d
     game = daily_game(41)
     with leaderboard(str(tmp_path / "board.db"), tmp_path) as (_server, address):
         send_result(address, daily_result(41), "<img src=x onerror=f()>")
+        wide = "W" * 24  # the widest name there is: one word, no place to break
+        send_result(address, daily_result(42), wide)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=find_chromium(), args=CHROMIUM_ARGS
@@ -54,5 +56,9 @@ def test_the_page_shows_the_board_and_replays_a_game(tmp_path: Path, viewport: d
                 box = page.locator("#board").bounding_box()
                 assert box is not None and box["x"] >= 0
                 assert box["x"] + box["width"] <= viewport["width"]
+                page.goto(address)
+                page.get_by_role("link", name=wide).click()
+                page.wait_for_selector("#board div")
+                assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
             finally:
                 browser.close()

@@ -71,6 +71,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             frames {blob} NOT NULL
         )""",
     ),
+    (
+        # what a name is compared by (names.name_key): its look-alikes have the same key
+        "ALTER TABLE entries ADD COLUMN name_key TEXT",
+        "CREATE INDEX entries_name_key ON entries (mode, code, name_key)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 _COLUMNS = (
@@ -145,6 +150,7 @@ class NewEntry:
     checkpoints: tuple[str, ...] = ()
     #: the game's replay, gzipped JSON (``checking.packed_frames``)
     replay: bytes = b""
+    name_key: str = ""
 
 
 class Boards(Protocol):
@@ -154,6 +160,10 @@ class Boards(Protocol):
 
     def related(self, checkpoints: Sequence[str]) -> list[Entry]:
         """The entries sharing one of these checkpoints: the games a game may be."""
+        ...
+
+    def name_like(self, mode: str, code: str, key: str, name: str) -> str | None:
+        """A name other than ``name`` on that board that has its key (looks like it)."""
         ...
 
     def update(self, entry_id: int, entry: NewEntry) -> Entry:
@@ -191,8 +201,8 @@ class _Sql:
             cursor.execute(
                 self.q(
                     "INSERT INTO entries (game_key, mode, code, day, name, score, largest, "
-                    "moves, played, assisted, proof, submitted, actions) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "moves, played, assisted, proof, submitted, actions, name_key) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                     "ON CONFLICT (game_key) DO NOTHING"
                 ),
                 (
@@ -209,6 +219,7 @@ class _Sql:
                     entry.proof,
                     time.time(),
                     entry.actions,
+                    entry.name_key or None,
                 ),
             )
             created = cursor.rowcount == 1
@@ -242,6 +253,18 @@ class _Sql:
                 self.q("INSERT INTO checkpoints (key, entry_id) VALUES (?, ?)"),
                 [(key, entry_id) for key in keys],
             )
+
+    def name_like(self, mode: str, code: str, key: str, name: str) -> str | None:
+        with self.transaction() as cursor:
+            cursor.execute(
+                self.q(
+                    "SELECT name FROM entries WHERE mode = ? AND code = ? AND name_key = ? "
+                    "AND name <> ? ORDER BY id LIMIT 1"
+                ),
+                (mode, code, key, name),
+            )
+            row = cursor.fetchone()
+        return None if row is None else str(row[0])
 
     def related(self, checkpoints: Sequence[str]) -> list[Entry]:
         if not checkpoints:
@@ -279,7 +302,15 @@ class _Sql:
         before the store kept them (once: a store that has them all reads one query)."""
         from twofold.core.verify import verify
         from twofold.ui.leaderboard.checking import checkpoints, packed_frames
+        from twofold.ui.leaderboard.names import name_key
 
+        with self.transaction() as cursor:
+            cursor.execute(self.q("SELECT id, name FROM entries WHERE name_key IS NULL"))
+            for entry_id, name in cursor.fetchall():
+                cursor.execute(
+                    self.q("UPDATE entries SET name_key = ? WHERE id = ?"),
+                    (name_key(name), entry_id),
+                )
         with self.transaction() as cursor:
             cursor.execute(
                 self.q(

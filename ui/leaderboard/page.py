@@ -21,6 +21,7 @@ h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 1.5rem; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.35rem 0.4rem; border-bottom: 1px solid #ddd; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
+td, h1, h2, p { overflow-wrap: anywhere; }
 a { color: #8f5b00; }
 #board { display: grid; gap: 4px; margin: 1rem auto; max-width: 24rem; }
 #board div { aspect-ratio: 1; display: flex; align-items: center; justify-content: center;

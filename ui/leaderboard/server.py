@@ -14,7 +14,6 @@ import gzip
 import json
 import logging
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import date
 from typing import Any
@@ -28,6 +27,7 @@ from twofold.core.plugins import registry
 from twofold.ui.leaderboard import page
 from twofold.ui.leaderboard.boards import Boards, Entry, NewEntry, StoreUnavailable
 from twofold.ui.leaderboard.checking import Checker
+from twofold.ui.leaderboard.names import check_name, name_key
 
 #: the largest request body taken (a proof of 200,000 moves is some 100 KB)
 MAX_BODY = 512 * 1024
@@ -37,7 +37,6 @@ BURST = 20.0
 #: reads (boards, entries, replays, pages) a minute from one client address, and at once
 READ_RATE = 600.0
 READ_BURST = 60.0
-NAME_LENGTH = 24
 #: entries a board read gives at most (``?limit=``, 100 by default)
 MOST_ENTRIES = 1000
 #: the largest id or offset a store takes (SQLite's and PostgreSQL's 64-bit integers)
@@ -60,18 +59,6 @@ def host_of(header: str | None) -> str | None:
     if name is None or parts.username is not None:
         return None
     return name.rstrip(".")
-
-
-def check_name(raw: Any) -> str:
-    """A player's name: 1 to 24 characters, no control characters; ValueError saying why."""
-    if not isinstance(raw, str):
-        raise ValueError(_("the name must be text"))
-    name = raw.strip()
-    if not 1 <= len(name) <= NAME_LENGTH:
-        raise ValueError(_("a name has 1 to {most} characters").format(most=NAME_LENGTH))
-    if any(unicodedata.category(ch)[0] == "C" or ch in "\u2028\u2029" for ch in name):
-        raise ValueError(_("a name has no control characters"))
-    return name
 
 
 class Buckets:
@@ -276,7 +263,15 @@ class Leaderboard:
         checked = await self.checker.check(body["result"])
         if checked.error is not None:
             return problem(422, checked.error)
-        new = NewEntry(name=name, **checked.figures)
+        new = NewEntry(name=name, name_key=name_key(name), **checked.figures)
+        alike = await asyncio.to_thread(
+            self.boards.name_like, new.mode, new.code, new.name_key, name
+        )
+        if alike is not None:
+            return problem(
+                422,
+                _("the name looks like {name!r}, a name already on this board").format(name=alike),
+            )
         stored = await self._same_game(body["result"], new)
         if stored is None:
             entry, created = await asyncio.to_thread(self.boards.add, new)
