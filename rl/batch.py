@@ -85,6 +85,20 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
         self._numbers = np.zeros(num_envs, np.uint64)
         self._used = np.ones(num_envs, np.uint8)
         self._actions = np.zeros(num_envs, np.int64)
+        #: the arrays step() fills, flat, in the order the batch takes them
+        self._stepped = [
+            a.reshape(-1)
+            for a in (
+                self._actions,
+                self._obs,
+                self._rewards,
+                self._terminated,
+                self._masks,
+                self._scores,
+                self._numbers,
+                self._used,
+            )
+        ]
         self._scale = 1.0 / 11.0 if self.mode.goal is None else 1.0 / np.log2(self.mode.goal)
         self._np_random = np.random.default_rng()
 
@@ -121,17 +135,10 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
             )
         np.copyto(self._actions, found, casting="unsafe")
         self._refill()
-        self._run(
-            self.games.step,
-            self._actions,
-            self._obs,
-            self._rewards,
-            self._terminated,
-            self._masks,
-            self._scores,
-            self._numbers,
-            self._used,
-        )
+        if self._pool is None:
+            self.games.step(*self._stepped)
+        else:
+            self._threaded(self.games.step, self._stepped)
         rewards = self._rewards * self._scale if self.reward == "normalised" else self._rewards
         return (
             self._obs.copy(),
@@ -190,10 +197,14 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
             self._used[taken] = 0
 
     def _run(self, call: Any, *arrays: np.ndarray) -> None:
-        flat = [array.reshape(-1) for array in arrays]
+        flat = [array.reshape(-1) for array in arrays]  # views: no copy
         if self._pool is None:
             call(*flat)
             return
+        self._threaded(call, flat)
+
+    def _threaded(self, call: Any, flat: list[np.ndarray]) -> None:
+        assert self._pool is not None
         bounds = np.linspace(0, self.num_envs, self.threads + 1).astype(int)
         parts = [
             self._pool.submit(call, *flat, int(a), int(b)) for a, b in itertools.pairwise(bounds)

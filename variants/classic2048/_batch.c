@@ -291,10 +291,16 @@ static int legal_bits(const uint8_t *board, int side) {
  * 32768): the board packed in 64 bits, four bits a cell, row r in bits 16r..16r+15 with
  * column c at 4c. A board with a larger tile, or a move that would make one, takes the
  * general path above. */
-static uint16_t ROW_MOVED[2][65536]; /* [0]: towards column 0; [1]: towards column 3 */
-static uint32_t ROW_GAIN[2][65536];
-static uint8_t ROW_MADE[2][65536];
-static uint8_t ROW_OVER[2][65536]; /* 1: the move would make a 65536 (beyond four bits) */
+typedef struct {
+    uint16_t moved; /* the row after the move */
+    uint8_t made;   /* log2 of each tile made, summed */
+    uint8_t over;   /* 1: the move would make a 65536 (beyond four bits) */
+    uint32_t gain;  /* the score it gains */
+} Row;
+
+static Row ROWS[2][65536]; /* [0]: towards column 0; [1]: towards column 3 */
+/* the row after each move alone (what the legal moves read: a quarter of the bytes) */
+static uint16_t ROW_MOVED[2][65536];
 
 static void init_rows(void) {
     for (unsigned row = 0; row < 65536; row++) {
@@ -322,9 +328,7 @@ static void init_rows(void) {
             for (int k = 0; k < 4; k++)
                 moved |= (unsigned)(result[k] & 15) << (4 * (towards ? 3 - k : k));
             ROW_MOVED[towards][row] = (uint16_t)moved;
-            ROW_GAIN[towards][row] = gain;
-            ROW_MADE[towards][row] = made;
-            ROW_OVER[towards][row] = over;
+            ROWS[towards][row] = (Row){(uint16_t)moved, made, over, gain};
         }
     }
 }
@@ -365,20 +369,21 @@ static inline int legal4(uint64_t x) {
 
 /* A move of a packed 4x4 board: 1 moved (board written), 0 no move, -1 the general path. */
 static inline int move4(uint8_t *board, uint64_t x, int direction, uint64_t *gain,
-                        uint64_t *made) {
+                        uint64_t *made, uint64_t *after) {
     int towards = direction & 1, columns = direction >> 1;
     uint64_t from = columns ? transpose4(x) : x, to = 0;
     uint64_t gained = 0, log2 = 0;
     for (int r = 0; r < 4; r++) {
-        unsigned row = (from >> (16 * r)) & 0xFFFF;
-        if (ROW_OVER[towards][row]) return -1;
-        to |= (uint64_t)ROW_MOVED[towards][row] << (16 * r);
-        gained += ROW_GAIN[towards][row];
-        log2 += ROW_MADE[towards][row];
+        const Row *found = &ROWS[towards][(from >> (16 * r)) & 0xFFFF];
+        if (found->over) return -1;
+        to |= (uint64_t)found->moved << (16 * r);
+        gained += found->gain;
+        log2 += found->made;
     }
     if (to == from) return 0;
     if (columns) to = transpose4(to);
     for (int c = 0; c < 16; c++) board[c] = (to >> (4 * c)) & 15;
+    *after = to;
     *gain = gained;
     *made = log2;
     return 1;
@@ -420,13 +425,16 @@ static uint64_t slide(uint8_t *board, int side, int direction, uint64_t *made) {
 }
 
 /* The deal's next tile on an empty cell of game i. */
-static void place(Games *g, Py_ssize_t i, uint64_t d) {
+/* Draw d's tile on game i; its cell and exponent as cell << 8 | exponent. */
+static int place(Games *g, Py_ssize_t i, uint64_t d) {
     uint8_t *board = g->boards + i * g->cells;
     int empty[MAX_SIDE * MAX_SIDE], count = 0;
     for (int c = 0; c < g->cells; c++)
         if (!board[c]) empty[count++] = c;
     g->draws[i]++;
-    board[empty[d % (uint64_t)count]] = ((d >> 32) % 10 == 0) ? 2 : 1;
+    int cell = empty[d % (uint64_t)count], exponent = ((d >> 32) % 10 == 0) ? 2 : 1;
+    board[cell] = (uint8_t)exponent;
+    return cell << 8 | exponent;
 }
 
 static void spawn(Games *g, Py_ssize_t i) {
@@ -615,7 +623,8 @@ static PyObject *Games_step(Games *g, PyObject *args) {
     for (Py_ssize_t base = first; base < last; base += 4) {
         Py_ssize_t top = base + 4 < last ? base + 4 : last;
         uint64_t words0[4] = {0}, words1[4] = {0}, lengths[4] = {9, 9, 9, 9}, drawn[4];
-        int moved[4] = {0, 0, 0, 0}, any = 0;
+        int moved[4] = {0, 0, 0, 0}, any = 0, packed[4] = {0, 0, 0, 0};
+        uint64_t after[4];
         for (Py_ssize_t i = base; i < top; i++) {
             int k = (int)(i - base);
             rewards[i] = 0.0;
@@ -648,7 +657,8 @@ static PyObject *Games_step(Games *g, PyObject *args) {
             if (g->side == 4) {
                 int fits;
                 uint64_t x = pack4(board, &fits);
-                if (fits) done = move4(board, x, (int)action, &gain, &made);
+                if (fits) done = move4(board, x, (int)action, &gain, &made, &after[k]);
+                packed[k] = done > 0;
             }
             if (done == 0) continue; /* no move: reward 0 */
             if (done < 0) {
@@ -674,12 +684,15 @@ static PyObject *Games_step(Games *g, PyObject *args) {
         for (Py_ssize_t i = base; i < top; i++) {
             int k = (int)(i - base);
             if (moved[k]) {
+                int bits;
                 if (g->draws[i] < SHORT_INDEX) {
-                    place(g, i, drawn[k]);
+                    int put = place(g, i, drawn[k]);
+                    bits = packed[k] ? legal4(after[k] | (uint64_t)(put & 255) << (4 * (put >> 8)))
+                                     : legal_any(g->boards + i * g->cells, g->side);
                 } else {
                     spawn(g, i);
+                    bits = legal_any(g->boards + i * g->cells, g->side);
                 }
-                int bits = legal_any(g->boards + i * g->cells, g->side);
                 if (!bits) {
                     g->over[i] = 1;
                     terminated[i] = 1;
