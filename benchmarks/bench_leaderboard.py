@@ -78,14 +78,16 @@ def fill(database: str, count: int, mode: str, code: str) -> None:
         with boards.transaction() as cursor:  # type: ignore[attr-defined]
             rows = [
                 (f"fill-{n}", mode, code, None, f"f{n}", rng.randrange(100_000), 256, 500,
-                 "unassisted" if n % 3 else "undo", int(not n % 3), "TF1", time.time())
+                 "unassisted" if n % 3 else "undo", int(not n % 3), "TF2", time.time(), -2,
+                 f"f{n}")
                 for n in range(count)
             ]  # fmt: skip
+            # actions -2: a proof the store does not try to replay when it opens
             cursor.executemany(
                 boards.q(  # type: ignore[attr-defined]
                     "INSERT INTO entries (game_key, mode, code, day, name, score, largest, "
-                    "moves, played, assisted, proof, submitted) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    "moves, played, assisted, proof, submitted, actions, name_key) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 ),
                 rows,
             )

@@ -27,7 +27,7 @@ def leaderboard(
         [
             sys.executable, "-m", "twofold", "leaderboard", "--port", "0",
             "--workers", str(workers),
-            "--database", database, "--rate", "1000000",
+            "--database", database, "--rate", "1000000", "--read-rate", "1000000",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

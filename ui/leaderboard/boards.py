@@ -314,8 +314,8 @@ class _Sql:
         with self.transaction() as cursor:
             cursor.execute(
                 self.q(
-                    "SELECT id, proof FROM entries WHERE actions < 0 "
-                    "OR id NOT IN (SELECT entry_id FROM replays)"
+                    "SELECT id, proof FROM entries WHERE actions = -1 "
+                    "OR (actions >= 0 AND id NOT IN (SELECT entry_id FROM replays))"
                 )
             )
             unknown = cursor.fetchall()
@@ -323,7 +323,13 @@ class _Sql:
             try:
                 replayed = verify(proof).replayed
             except ValueError:
-                continue  # a proof this install no longer replays: it stays as it is
+                # a proof this install does not replay (a plugin gone): kept as it is, and
+                # marked (-2) so that opening the store does not try it again
+                with self.transaction() as cursor:
+                    cursor.execute(
+                        self.q("UPDATE entries SET actions = -2 WHERE id = ?"), (entry_id,)
+                    )
+                continue
             with self.transaction() as cursor:
                 cursor.execute(
                     self.q("UPDATE entries SET actions = ? WHERE id = ?"),
