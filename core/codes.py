@@ -109,8 +109,9 @@ def format_code(code: str) -> str:
 
 
 def share_string(mode_id: str, code: str) -> str:
-    """The share string for a game: ``MODE/CODE``."""
-    return f"{mode_id}{SHARE_SEPARATOR}{code}"
+    """The share string for a game, ``MODE/CODE``, its code in the one form people see
+    (``2048/7K3M-9QXP``, as the top bar shows it); :func:`parse_share` reads either form."""
+    return f"{mode_id}{SHARE_SEPARATOR}{format_code(code)}"
 
 
 def is_share_string(text: str) -> bool:

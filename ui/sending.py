@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import urljoin, urlsplit
 
 from twofold.core._i18n import _
+from twofold.core.codes import format_code
 
 #: how long a send waits for the leaderboard's answer
 TIMEOUT = 20.0
@@ -73,7 +74,9 @@ def send_result(address: str, result: str, name: str) -> Sent:
             _("the leaderboard could not be reached: {reason}").format(reason=reason),
             unreachable=True,
         ) from None
-    board = f"{answer.get('mode')} {answer.get('day') or answer.get('code')}"
+    day, code = answer.get("day"), str(answer.get("code") or "")
+    # the code as people see it everywhere else (the top bar, the link): 7K3M-9QXP
+    board = f"{answer.get('mode')} {day or (format_code(code) if len(code) == 8 else code)}"
     return Sent(int(answer.get("rank", 0)), board, bool(answer.get("new", True)))
 
 

@@ -110,13 +110,13 @@ def test_any_other_host_warns_in_one_line(
 
 def test_a_terminal_copies_the_share_string(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(links.SERVED_AT, raising=False)
-    assert links.game_link("2048", "0000200G") == "2048/0000200G"
+    assert links.game_link("2048", "0000200G") == "2048/0000-200G"  # the code as people see it
 
 
 def test_a_served_app_copies_a_link_to_its_page(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(links.SERVED_AT, "http://example.test:8000")
     link = links.game_link("2048-5x5", "0000200G")
-    assert link == "http://example.test:8000/?game=2048-5x5/0000200G"
+    assert link == "http://example.test:8000/?game=2048-5x5/0000-200G"
 
 
 def test_the_page_title_names_the_game() -> None:
@@ -152,7 +152,7 @@ def test_a_page_for_a_bad_link_is_a_clear_error_not_an_app() -> None:
 
     (good, bad_code, bad_mode, foreign) = asyncio.run(fetch())
     assert good[0] == 200 and "<title>2048 · twofold</title>" in good[1]
-    assert "/ws/game/2048/0000200G" in good[1]
+    assert "/ws/game/2048/0000-200G" in good[1]
     assert bad_code[0] == 400 and "NOPE" in bad_code[1]
     assert bad_mode[0] == 400 and "unknown mode '9999'" in bad_mode[1]
     assert foreign[0] == 403

@@ -11,6 +11,7 @@ import sys
 from typing import TextIO
 
 from twofold.core._i18n import _
+from twofold.core.proof import ProofError
 from twofold.ui.command.verify import read_input
 from twofold.ui.sending import SendError, send_result
 
@@ -23,7 +24,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         default="-",
         metavar=_("RESULT"),
-        help=_("a result as Copy result gives it; - (the default) reads stdin"),
+        help=_(
+            "a result as Copy result gives it, or a file holding one; - (the default) reads stdin"
+        ),
     )
     parser.add_argument(
         "--to", required=True, metavar=_("URL"), help=_("the leaderboard, http://HOST:PORT/")
@@ -35,7 +38,12 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | No
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        sent = send_result(args.to, read_input(args.result), args.name)
+        text = read_input(args.result)
+    except ProofError as error:  # a file that cannot be read
+        print(f"twofold: {error}", file=err)
+        return UNREACHABLE
+    try:
+        sent = send_result(args.to, text, args.name)
     except SendError as error:
         print(f"twofold: {error}", file=err)
         return UNREACHABLE if error.unreachable else 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from twofold.core._i18n import _
@@ -52,11 +53,32 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def read_input(text: str, stdin: TextIO | None = None, most: int = MOST_INPUT) -> str:
-    """The argument, or stdin for ``-`` (at most ``most`` characters)."""
-    if text != "-":
+    """The argument; the file it names (a one-line argument that is a file: ``result.txt``);
+    or stdin for ``-``; at most ``most`` characters.
+
+    Raises ProofError, one line, for a file that cannot be read.
+    """
+    if text == "-":
+        stream = stdin if stdin is not None else sys.stdin
+        return stream.read(most) if stream is not None else ""
+    path = Path(text.strip())
+    if "\n" in text.strip() or not _is_file(path):
         return text
-    stream = stdin if stdin is not None else sys.stdin
-    return stream.read(most) if stream is not None else ""
+    try:
+        with path.open(encoding="utf-8") as file:
+            return file.read(most)
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise ProofError(
+            _("cannot read {path}: {reason}").format(path=str(path)[:200], reason=reason)
+        ) from None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL: not a file
+        return False
 
 
 def _verified(text: str, capped: bool) -> Any:
