@@ -328,3 +328,32 @@ async def test_copy_link_on_a_position_says_it_cannot_travel(make_app: AppFactor
         screen = game_screen(app)
         assert app.screen is screen and app.clipboard == ""  # nothing copied
         assert "cannot travel as a link" in screen.announcer.text
+
+
+# -- a second window's Best is the records' Best ------------------------------------------------
+
+
+async def test_a_second_window_shows_the_records_best(
+    make_app: AppFactory, store: SqliteStore
+) -> None:
+    from twofold.core.store import open_store
+    from twofold.ui.app.screens.statistics import StatisticsScreen
+
+    first = make_app("2048", motion=False)
+    async with first.run_test(size=(100, 32)) as pilot:
+        await play(pilot, until_points=True, moves=6)
+        best = game_screen(first).state.score
+        assert best > 0
+        other = open_store(owner="second-window")
+        try:
+            second = TwofoldApp(first.registry, other, mode_id="2048")
+            async with second.run_test(size=(100, 32)) as pilot2:
+                await pilot2.pause()
+                screen = game_screen(second)
+                assert not screen.session.seated  # the first window holds the mode
+                assert bar_text(second, "best") == f"Best {best}"
+                second.push_screen(StatisticsScreen("2048"))
+                await pilot2.pause()
+                assert second.store.records("2048").best == best  # what Statistics shows
+        finally:
+            other.close()

@@ -151,7 +151,7 @@ class GameScreen(TwofoldScreen[None]):
         self.query_one(ActionBar).fit(event.size.width)
 
     def on_mount(self) -> None:
-        self._best = self.twofold.best_score(self.mode.id, live=False)
+        self._best = self._records_best()
         self.apply_settings()
         self.show_numbers()
         self.announce(self.greeting())
@@ -201,6 +201,8 @@ class GameScreen(TwofoldScreen[None]):
     def on_screen_resume(self) -> None:
         if not self._session_closed:
             self.apply_settings()
+            if not self.session.seated:  # the other window may have played on meanwhile
+                self.refresh_best()
             if self.clock_may_run():
                 self.game.resume()
 
@@ -226,9 +228,17 @@ class GameScreen(TwofoldScreen[None]):
         for key, text in gauge_texts(self.mode, self.game, own, self.best):
             bar.set(key, text)
 
+    def _records_best(self) -> int:
+        """The records' Best less this game's own score (``best`` adds it as it changes).
+
+        The game in progress the records take in is this window's, or, in a second window
+        on the mode, the first window's: its score stands, as Statistics shows it.
+        """
+        return self.twofold.best_score(self.mode.id, live=not self.session.seated)
+
     def refresh_best(self) -> None:
-        """Read the finished games' best score again (a game was just recorded)."""
-        self._best = self.twofold.best_score(self.mode.id, live=False)
+        """Read the records' best score again (a game was recorded, another window played)."""
+        self._best = self._records_best()
         if self.is_mounted:
             self.show_numbers()
 
@@ -272,6 +282,8 @@ class GameScreen(TwofoldScreen[None]):
         """Draw, announce, flash and ring for an action; subclasses draw their board first."""
         after = self.state
         scored = step.changed and step.action != "undo" and after.score > before.score
+        if not self.session.seated:
+            self.refresh_best()  # a second window: the first one's game may have gone higher
         self.show_numbers()
         if scored and not self.reduced_motion:
             self.topbar.flash("score")  # a flash is motion too: reduced motion goes without
