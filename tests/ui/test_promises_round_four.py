@@ -357,3 +357,35 @@ async def test_a_second_window_shows_the_records_best(
                 assert second.store.records("2048").best == best  # what Statistics shows
         finally:
             other.close()
+
+
+# -- the mode menu fits the smallest size, or scrolls visibly ----------------------------------
+
+
+async def test_the_menu_fits_at_the_smallest_size_with_every_mode_saved(
+    make_app: AppFactory, store: SqliteStore
+) -> None:
+    from textual.widgets import OptionList
+
+    from twofold.core.plugins import registry
+    from twofold.core.session import Session
+
+    for mode in registry().modes.values():  # every mode with a game in progress
+        session = Session(mode, store)
+        assert mode.autoplayer is not None
+        action = mode.autoplayer(None).choose(session.game.state)
+        assert action is not None
+        session.act(action)
+        session.close()
+    app = make_app(motion=False)
+    async with app.run_test(size=(44, 20)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        modes = screen.query_one("#modes", OptionList)
+        description = screen.query_one("#mode-description")
+        footer = screen.query_one(Footer)
+        assert modes.region.bottom <= description.region.y  # its bottom border shows
+        assert description.region.bottom <= footer.region.y  # and the words under it
+        assert modes.max_scroll_y > 0  # it scrolls: the rest is a key press away
+        words = " ".join(str(description.render()).split())
+        assert widget_words(description) == words

@@ -22,6 +22,16 @@ PROBLEM_PREFIX = "problem:"
 NOTE_PREFIX = "note:"
 
 
+class MenuColumn(Vertical):
+    """The menu's column: when its height changes (the terminal, a footer that wraps),
+    the list is fitted again."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, MenuScreen):
+            screen.call_after_refresh(screen.fit_list)
+
+
 class MenuScreen(TwofoldScreen[None]):
     """Pick a mode; Enter or a click opens it, resuming its saved game."""
 
@@ -49,7 +59,6 @@ class MenuScreen(TwofoldScreen[None]):
     }
     MenuScreen #modes {
         height: auto;
-        max-height: 1fr;
     }
     MenuScreen #mode-description {
         height: auto;
@@ -67,7 +76,7 @@ class MenuScreen(TwofoldScreen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="menu"):
+        with MenuColumn(id="menu"):
             yield Label("twofold", id="menu-title")
             yield Label(_("power-of-two merge puzzles"), id="menu-tagline")
             yield OptionList(id="modes")
@@ -145,6 +154,21 @@ class MenuScreen(TwofoldScreen[None]):
             if mode is not None:
                 text = mode.description
         self.query_one("#mode-description", Static).update(text)
+        self.call_after_refresh(self.fit_list)
+
+    def fit_list(self) -> None:
+        """Keep the list within what the title, tagline and description leave: a long list
+        scrolls inside its border, and the description under it is never pushed off."""
+        menu = self.query_one("#menu")
+        modes = self.modes
+        others = sum(
+            child.outer_size.height + child.styles.margin.height
+            for child in menu.children
+            if child is not modes and child.display
+        )
+        room = max(3, menu.content_region.height - others - modes.styles.margin.height)
+        if modes.styles.max_height is None or modes.styles.max_height.value != room:
+            modes.styles.max_height = room
 
     @on(OptionList.OptionSelected, "#modes")
     def _selected(self, event: OptionList.OptionSelected) -> None:
