@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import shutil
 import sqlite3
 import stat
 import time
@@ -72,7 +73,14 @@ def data_dir() -> Path:
 
 
 class DamagedDatabase(Exception):
-    """The file is not a usable twofold database (internal: it gets moved aside)."""
+    """The file is not a usable twofold database (internal: it gets moved aside).
+
+    ``kept``: a copy of the file as it was before a repair wrote to it, if one was made.
+    """
+
+    def __init__(self, *args: object, kept: Path | None = None) -> None:
+        super().__init__(*args)
+        self.kept = kept
 
 
 class NewerDatabase(Exception):
@@ -143,6 +151,8 @@ def open_checked(
     """:func:`open_connection`, and what was repaired on the way (for the player's notice)."""
     if path is not None:
         check_file(path)
+    if path is not None:
+        writable_leftovers(path)
     connection = connect(MEMORY if path is None else str(path))
     try:
         connection.text_factory = _text
@@ -235,6 +245,27 @@ def wal_application_id(wal: Path) -> int | None:
     return found
 
 
+def writable_leftovers(path: Path) -> None:
+    """Our own ``-wal`` and ``-shm`` left read-only (SQLite gives them the mode of a file
+    that was read-only when they were made) become writable once the file is again: a
+    leftover of ours is never a reason to hide a save."""
+    if not os.access(path, os.W_OK):
+        return
+    for end in ("-wal", "-shm"):
+        side = path.with_name(path.name + end)
+        try:
+            found = os.stat(side, follow_symlinks=False)
+        except OSError:
+            continue
+        if (
+            stat.S_ISREG(found.st_mode)
+            and found.st_uid == os.geteuid()
+            and not found.st_mode & stat.S_IWUSR
+        ):
+            with suppress(OSError):  # an immutable file (chattr +i) stays as it is
+                os.chmod(side, 0o600)
+
+
 def shared_memory_blocked(path: Path) -> bool:
     """Whether the WAL index (``-shm``) exists but cannot be written (e.g. ``chattr +i``).
 
@@ -307,7 +338,11 @@ def integrity(connection: sqlite3.Connection) -> list[str]:
     reads every index against its table."""
     rows = connection.execute(f"PRAGMA integrity_check({INTEGRITY_PROBLEMS})").fetchall()
     found = [str(row[0]) for row in rows]
-    return [] if found == ["ok"] else found
+    if found == ["ok"]:
+        return []
+    # one row may hold several problems, one a line, under a heading of no use to a player
+    lines = [line.strip() for text in found for line in text.splitlines()]
+    return [line for line in lines if line and not line.startswith("***")] or ["damaged"]
 
 
 def make_whole(connection: sqlite3.Connection) -> list[str]:
@@ -316,16 +351,69 @@ def make_whole(connection: sqlite3.Connection) -> list[str]:
     problems = integrity(connection)
     if not problems:
         return []
-    for repair in ("REINDEX", "VACUUM"):
-        try:
-            connection.execute(repair)
-        except sqlite3.Error as error:
-            if passing(error) and not is_damage(error):
-                raise  # a lock or a read-only file: the file is tried again later
-            continue
-        if not integrity(connection):
-            return [problems[0]]
-    raise DamagedDatabase(problems[0])
+    # a repair writes to the damaged file (and closing it folds its WAL in): what SQLite can
+    # read of it is taken from a copy made before, never from what the repair left
+    kept = keep_copy(connection)
+    try:
+        for repair in ("REINDEX", "VACUUM"):
+            try:
+                connection.execute(repair)
+            except sqlite3.Error as error:
+                if passing(error) and not is_damage(error):
+                    raise  # a lock or a read-only file: the file is tried again later
+                continue
+            if not integrity(connection):
+                if repair == "VACUUM" and not keeps_every_row(connection, kept):
+                    break  # rebuilt from what a scan reads: rows on a bad page were dropped
+                forget_copy(kept)
+                return [problems[0]]
+    except BaseException:
+        forget_copy(kept)
+        raise
+    raise DamagedDatabase(problems[0], kept=kept)
+
+
+def keeps_every_row(connection: sqlite3.Connection, kept: Path | None) -> bool:
+    """Whether the rebuilt file has as many rows of each kept table as SQLite reads of the
+    copy made before (no copy: nothing to compare with)."""
+    if kept is None:
+        return True
+    from twofold.core.store import salvage  # salvage stands on this module
+
+    for table in salvage.KEPT:
+        readable = len(salvage.readable_rows(kept, table))
+        if connection.execute(f"SELECT count(*) FROM {table.name}").fetchone()[0] < readable:
+            return False
+    return True
+
+
+def keep_copy(connection: sqlite3.Connection) -> Path | None:
+    """A copy of the connection's file and its WAL as they are now (None: in memory, or
+    the copy failed), named as a damaged file is moved aside."""
+    try:
+        name = connection.execute("PRAGMA database_list").fetchone()[2]
+    except sqlite3.Error:
+        return None
+    if not name:
+        return None
+    path = Path(name)
+    target = broken_name(path)
+    try:
+        create_private(target)
+        shutil.copyfile(path, target)
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists():
+            shutil.copyfile(wal, target.with_name(target.name + "-wal"))
+    except OSError:
+        forget_copy(target)
+        return None
+    return target
+
+
+def forget_copy(kept: Path | None) -> None:
+    if kept is not None:
+        for end in ("", *COMPANIONS):
+            kept.with_name(kept.name + end).unlink(missing_ok=True)
 
 
 def remove_foreign_objects(connection: sqlite3.Connection, version: int) -> list[str]:
@@ -417,14 +505,20 @@ def migrate(connection: sqlite3.Connection) -> None:
         raise
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a damaged database (and its WAL) out of the way; return the new name."""
+def broken_name(path: Path) -> Path:
+    """A name no file has yet beside ``path`` for a damaged copy of it."""
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
     target = path.with_name(f"{path.name}.broken-{stamp}")
     number = 1
     while target.exists():
         number += 1
         target = path.with_name(f"{path.name}.broken-{stamp}-{number}")
+    return target
+
+
+def move_aside(path: Path) -> Path:
+    """Rename a damaged database (and its WAL) out of the way; return the new name."""
+    target = broken_name(path)
     path.replace(target)
     wal = path.with_name(path.name + "-wal")
     if wal.exists():

@@ -118,7 +118,7 @@ def open_store(
         borrow = frozenset()
     except DamagedDatabase as damage:
         try:
-            connection, broken, copied = replace_damaged(path, connect)
+            connection, broken, copied = replace_damaged(path, connect, damage.kept)
             damaged = _(
                 "{path} was damaged ({reason}); it was kept as {broken} and a fresh one started."
             ).format(path=path, reason=cut(one_line(damage)), broken=broken.name)

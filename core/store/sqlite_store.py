@@ -282,15 +282,18 @@ class SqliteStore(SaveSlots, HistoryReading):
         if not is_damage(error) or self.path is None or self._reindexed:
             return False
         self._reindexed = True  # once a run: damage that comes back is told, not chased
+        kept = None
         try:
             files.make_whole(self._connection)
             return True
-        except (sqlite3.Error, DamagedDatabase):
+        except DamagedDatabase as damage:
+            kept = damage.kept
+        except sqlite3.Error:
             pass
         path = self.path
         try:
             self._connection.close()
-            connection, broken, copied = salvage.replace_damaged(path, self.connect)
+            connection, broken, copied = salvage.replace_damaged(path, self.connect, kept)
         except (OSError, sqlite3.Error, DamagedDatabase, NewerDatabase, ForeignDatabase):
             # neither the file nor a fresh one: play on in memory, trying the file again
             self._connection = open_connection(None)
