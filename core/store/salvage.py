@@ -140,7 +140,10 @@ class Reader:
                 return None
             if row is False:
                 return at
-            at = int(row[0])  # type: ignore[index,call-overload]
+            rowid = int(row[0])  # type: ignore[index,call-overload]
+            if (rowid <= at) if forward else (rowid >= at):
+                return at  # a damaged page out of order: the walk would go round
+            at = rowid
 
     def listed(self) -> set[int]:
         """The rowids the table's indexes list, as far as each reads."""
