@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
-from twofold.core._i18n import _
+from twofold.core._i18n import N_, _
 
 Aggregate = Literal["best", "total", "average", "latest", "reached"]
 AGGREGATES: tuple[str, ...] = get_args(Aggregate)
@@ -118,6 +118,35 @@ class Status:
 
 
 @dataclass(frozen=True)
+class Direction:
+    """One direction a slide mode's tiles move in (``Mode.directions``).
+
+    ``name`` is the action (``"left"``, ``"ne"``): what ``Rules.parse`` gives and
+    ``Rules.apply`` takes, and the word the line modes list; ``label`` what Help, the
+    footer's tooltip, the palette and a hint say (``"Move up-right"``); ``keys`` the app's
+    keys for it (Textual's names: ``"e"``, ``"9"``, ``"up"``); ``glyph`` the footer's and
+    the arrow button's sign (``"↗"``); ``angle`` where a swipe points for it, in degrees
+    counter-clockwise from the right (0 right, 90 up, 180 left, 270 down): a drag moves
+    in the direction whose angle is nearest.
+    """
+
+    name: str
+    label: str
+    keys: tuple[str, ...] = ()
+    glyph: str = ""
+    angle: float = 0.0
+
+
+#: the four directions of a slide mode that declares none (2048's), with their keys
+FOUR_DIRECTIONS: tuple[Direction, ...] = (
+    Direction("left", N_("Move left"), ("left", "a", "h"), "←", 180.0),
+    Direction("up", N_("Move up"), ("up", "w", "k"), "↑", 90.0),
+    Direction("down", N_("Move down"), ("down", "s", "j"), "↓", 270.0),
+    Direction("right", N_("Move right"), ("right", "d", "l"), "→", 0.0),
+)
+
+
+@dataclass(frozen=True)
 class Command:
     """A line-mode command a mode's ``Rules.parse`` takes beyond those of its controls.
 
@@ -131,6 +160,9 @@ class Command:
     word: str
     takes: CommandArguments = "none"
     description: str = ""
+    #: the app's keys for a command that takes nothing (it is in the palette and Help
+    #: with or without keys); a command that takes more is played in the line modes
+    keys: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, str]:
         return {"word": self.word, "takes": self.takes}
@@ -168,6 +200,12 @@ RESERVED_KEYS: Mapping[str, tuple[str, ...]] = {
 def reserved_keys(controls: str) -> tuple[str, ...]:
     """The keys a mode of ``controls`` may not give a power-up."""
     return (*RESERVED_KEYS["every"], *RESERVED_KEYS.get(controls, ()))
+
+
+#: what a slide mode's own directions and commands may not take: every screen's keys and
+#: the slide screen's hint (``h`` is free: the four directions it moves left are replaced)
+def direction_reserved_keys() -> tuple[str, ...]:
+    return (*(k for k in RESERVED_KEYS["every"] if k != "h"), "i")
 
 
 #: the top bar of a mode that names none

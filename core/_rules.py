@@ -32,7 +32,9 @@ from twofold.core._events import Event
 from twofold.core._presentation import (
     DEFAULT_GAUGES,
     DEFAULT_STATISTICS,
+    FOUR_DIRECTIONS,
     Command,
+    Direction,
     Gauge,
     PowerUp,
     Statistic,
@@ -213,7 +215,8 @@ class Mode:
     autoplayer: AutoplayerFactory | None = None
     sample: SampleFunction | None = None
     judge: ChainJudge | None = None
-    #: line-mode commands the rules take beyond those of the controls and power-ups
+    #: commands the rules take beyond those of the controls and power-ups: the line modes
+    #: list them, and the app offers each that takes nothing in its palette, on its keys
     commands: tuple[Command, ...] = ()
     #: deprecated: twofold never read it (a plugin keeps its own data on its rules object)
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
@@ -221,12 +224,18 @@ class Mode:
     codec: StateCodec | None = None
     #: writes actions as a few choices each, for short proofs (None: each as its text)
     proof: ActionCoder | None = None
+    #: a slide mode's directions, each with its keys, glyph and swipe angle (): 2048's four
+    directions: tuple[Direction, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.family:
             object.__setattr__(self, "family", self.id)
         if self.extras is not _NO_EXTRAS:
             warnings.warn(EXTRAS_DEPRECATED, DeprecationWarning, stacklevel=3)
+
+    def slide_directions(self) -> tuple[Direction, ...]:
+        """The directions a slide mode moves in: its own, or 2048's four."""
+        return self.directions or FOUR_DIRECTIONS
 
     def status_of(self, state: Any) -> Status:
         """The mode's status of ``state`` (empty when the mode shows none)."""

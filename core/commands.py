@@ -26,6 +26,8 @@ def controls_commands(mode: Mode) -> tuple[Command, ...]:
     """The commands of the mode's controls: four directions, a chain, or a place."""
     if mode.controls == "place":
         return (Command("place", "column" if mode.place == "column" else "cell"),)
+    if mode.controls == "slide" and mode.directions:
+        return tuple(Command(direction.name) for direction in mode.directions)
     return CONTROLS_COMMANDS.get(mode.controls, ())
 
 

@@ -33,10 +33,12 @@ from twofold.core._presentation import (
     COMMAND_ARGUMENTS,
     POWERUP_TARGETS,
     Command,
+    Direction,
     Gauge,
     PowerUp,
     Statistic,
     TutorialPage,
+    direction_reserved_keys,
     reserved_keys,
 )
 from twofold.core._rules import CONTROLS, PLACES, RULES_MEMBERS, Mode
@@ -295,7 +297,65 @@ def _refusal(registry: Registry, mode: Mode, mine: list[Mode]) -> str | None:
         return _("mode {id!r}: place must be one of {names}; skipped").format(
             id=mode.id, names=", ".join(PLACES)
         )
-    return _presentation_refusal(mode)
+    return _presentation_refusal(mode) or _controls_refusal(mode)
+
+
+def _controls_refusal(mode: Mode) -> str | None:
+    """Why the directions and command keys ``mode`` declares cannot be played, or None."""
+    directions = mode.directions
+    if not isinstance(directions, tuple | list) or not all(
+        isinstance(d, Direction) for d in directions
+    ):
+        return _("mode {id!r}: directions must be a tuple of Direction; skipped").format(id=mode.id)
+    if directions and mode.controls != "slide":
+        return _("mode {id!r}: only slide controls have directions; skipped").format(id=mode.id)
+    names: set[str] = set()
+    for direction in directions:
+        usable = isinstance(direction.name, str) and direction.name.strip() == direction.name
+        if not usable or not direction.name or " " in direction.name:
+            return _("mode {id!r}: direction {name!r} is not one word; skipped").format(
+                id=mode.id, name=direction.name
+            )
+        if direction.name in names:
+            return _("mode {id!r}: direction {name!r} is declared twice; skipped").format(
+                id=mode.id, name=direction.name
+            )
+        names.add(direction.name)
+        if not isinstance(direction.keys, tuple | list) or not isinstance(
+            direction.angle, int | float
+        ):
+            return _(
+                "mode {id!r}: direction {name!r} needs a tuple of keys and an angle; skipped"
+            ).format(id=mode.id, name=direction.name)
+    for command in mode.commands:
+        if command.keys and command.takes != "none":
+            return _(
+                "mode {id!r}: command {word!r} takes {takes}, so it can have no key; skipped"
+            ).format(id=mode.id, word=command.word, takes=command.takes)
+    return _key_clash(mode)
+
+
+def _key_clash(mode: Mode) -> str | None:
+    """The first key of a declared direction or command that twofold keeps, or another holds."""
+    owned = [(f"direction {d.name!r}", d.keys) for d in mode.directions]
+    owned += [(f"command {c.word!r}", c.keys) for c in mode.commands]
+    if not any(keys for _what, keys in owned):
+        return None
+    kept = direction_reserved_keys() if mode.directions else reserved_keys(mode.controls)
+    taken: dict[str, str] = {key: "twofold" for key in kept}
+    for what, keys in owned:
+        for key in keys:
+            named = key_name(key) if isinstance(key, str) else ""
+            if not named:
+                return _("mode {id!r}: {what} has a key that is not text; skipped").format(
+                    id=mode.id, what=what
+                )
+            if named in taken:
+                return _(
+                    "mode {id!r}: {what} asks for key {key!r}, which {owner} keeps; skipped"
+                ).format(id=mode.id, what=what, key=key, owner=taken[named])
+            taken[named] = what
+    return None
 
 
 #: a key as a player may write it, as the app names it
@@ -308,10 +368,28 @@ def key_name(key: str) -> str:
     return _KEY_NAMES.get(key, key.lower())
 
 
+#: the power-up targets the app can aim on each kind of controls (chain: every one)
+AIMED_BY = {"slide": ("none", "undo"), "place": ("none", "undo")}
+
+
 def _without_clashing_keys(mode: Mode) -> tuple[Mode, list[str]]:
     """The mode with no power-up key that twofold's screens keep (or an earlier power-up
-    holds), and one line for each key dropped; the power-up itself stays."""
+    holds), and one line for each key dropped; the power-up itself stays. A power-up the
+    app cannot aim on the mode's controls (a tile on a slide board) is said too."""
     taken = set(reserved_keys(mode.controls))
+    if mode.directions:
+        taken = set(direction_reserved_keys())
+    for owned in (*mode.directions, *mode.commands):
+        taken |= {key_name(key) for key in owned.keys}
+    aimed = AIMED_BY.get(mode.controls)
+    unaimed = [p for p in mode.powerups if aimed is not None and p.target not in aimed]
+    said = [
+        _(
+            "mode {id!r}: power-up {powerup!r} aims at a {target}, which {controls} controls "
+            "cannot aim in the app; it is played in the line modes only"
+        ).format(id=mode.id, powerup=p.id, target=p.target, controls=mode.controls)
+        for p in unaimed
+    ]
     kept: list[PowerUp] = []
     clashes: list[str] = []
     for powerup in mode.powerups:
@@ -331,8 +409,8 @@ def _without_clashing_keys(mode: Mode) -> tuple[Mode, list[str]]:
         taken.add(key)
         kept.append(powerup)
     if not clashes:
-        return mode, []
-    return dataclasses.replace(mode, powerups=tuple(kept)), clashes
+        return mode, said
+    return dataclasses.replace(mode, powerups=tuple(kept)), [*said, *clashes]
 
 
 def _presentation_refusal(mode: Mode) -> str | None:

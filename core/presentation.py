@@ -10,6 +10,8 @@ from twofold.core.moved import old_path
 NAMES = frozenset(
     {
         "Command",
+        "Direction",
+        "FOUR_DIRECTIONS",
         "Gauge",
         "PowerUp",
         "PowerUpTarget",

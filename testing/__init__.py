@@ -22,6 +22,10 @@ names the mode, the action and what is wrong:
   action coder, ``Mode.proof``, and with the generic encoding);
 * :func:`check_fields`: every documented field is honoured (statistics read numbers
   the rules keep, gauges get values, a hint and a judge agree with the rules...);
+* :func:`check_aliases`: ``parse`` takes every word ``--plain`` help advertises, as it says;
+* :func:`check_reachable`: every action the rules take on random states can be sent from
+  the app (a key, the palette, the pointer), and a slide game that is not over can always
+  be moved from it;
 * :func:`check_no_foreign_words`: nothing of another game (``"2048"``, ``"2248"``) in
   what the app and the line modes show of the mode, unless its own title says it;
 * :func:`check_stones`: a stone (``STONE``) never moves, merges or goes away, and
@@ -46,6 +50,7 @@ from ``twofold.testing`` (its modules, one check each, may move). It may use the
 from __future__ import annotations
 
 from twofold.core._rules import Mode
+from twofold.testing.controls import check_aliases, check_reachable
 from twofold.testing.fields import check_fields
 from twofold.testing.harness import (
     Game,
@@ -78,6 +83,7 @@ __all__ = [
     "MemoryStore",
     "Registry",
     "Session",
+    "check_aliases",
     "check_environment",
     "check_events",
     "check_fields",
@@ -87,6 +93,7 @@ __all__ = [
     "check_mode",
     "check_no_foreign_words",
     "check_proof",
+    "check_reachable",
     "check_registers",
     "check_replay",
     "check_stones",
@@ -110,6 +117,8 @@ def check_mode(mode: Mode, *, actions: int = 300, seed: int = 0, app: bool = Tru
     check_undo_never_rerolls(mode, seed=seed)
     check_proof(mode, seed=seed)
     check_fields(mode, seed=seed)
+    check_aliases(mode)
+    check_reachable(mode, seed=seed)
     check_stones(mode, seed=seed)
     check_no_foreign_words(mode, seed=seed)
     check_line_modes(mode, seed=seed)

@@ -85,7 +85,10 @@ def random_action(mode: Mode, state: Any, rng: random.Random) -> str:
         hint = mode.hint(state)
         if hint is not None:
             return hint.action
-    if mode.controls == "slide":
+    if mode.controls == "slide" and mode.directions:
+        if roll < 0.85 or not mode.commands:
+            return rng.choice(tuple(direction.name for direction in mode.directions))
+    elif mode.controls == "slide":
         return rng.choice(("left", "right", "up", "down", "left", "down"))
     if mode.controls == "chain" and roll < 0.7:
         return "chain " + cells_text(grown_chain(mode, state, rng))

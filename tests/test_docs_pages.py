@@ -8,7 +8,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from twofold.core.i18n import retranslate
+from twofold.core._i18n import retranslate
 from twofold.core.plugins import registry
 from twofold.ui.app.keys import key_actions
 

@@ -43,8 +43,10 @@ from twofold.core._hookspecs import CONTRACT_VERSION as _CONTRACT_VERSION
 from twofold.core._hookspecs import hookimpl
 from twofold.core._i18n import N_, _, add_domain, an_before, ngettext, pgettext
 from twofold.core._presentation import (
+    FOUR_DIRECTIONS,
     RESERVED_KEYS,
     Command,
+    Direction,
     Gauge,
     PowerUp,
     PowerUpTarget,
@@ -77,6 +79,7 @@ CONTRACT_VERSION: Final = _CONTRACT_VERSION
 
 __all__ = [
     "CONTRACT_VERSION",
+    "FOUR_DIRECTIONS",
     "N_",
     "RESERVED_KEYS",
     "STONE",
@@ -87,6 +90,7 @@ __all__ = [
     "Cell",
     "Command",
     "Controls",
+    "Direction",
     "Earned",
     "Event",
     "Fell",

@@ -14,7 +14,6 @@ from typing import Any
 
 from textual import events
 from textual.app import SystemCommand
-from textual.binding import Binding
 from textual.screen import Screen
 
 from twofold.core._i18n import _, retranslate
@@ -27,6 +26,7 @@ from twofold.ui.app import terminal
 from twofold.ui.app.controls import SCREENS
 from twofold.ui.app.language import TranslatedApp
 from twofold.ui.app.seams import AppHost, TwofoldScreen, twofold_screens
+from twofold.ui.app.textual_private import node_bindings
 
 ScreenFactory = Callable[[Session], Screen[Any]]
 
@@ -337,7 +337,9 @@ class TwofoldApp(TranslatedApp):
 def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
     """A palette command for each described, currently possible binding of ``screen``."""
     seen: set[str] = set(screen.PALETTE_HIDDEN) if isinstance(screen, TwofoldScreen) else set()
-    for binding in Binding.make_bindings(type(screen).BINDINGS):
+    # the bindings the screen runs: a game screen's are its mode's (its own directions...)
+    running = [b for on_key in node_bindings(screen).key_to_bindings.values() for b in on_key]
+    for binding in {id(b): b for b in running}.values():
         if binding.action in seen or not binding.description or binding.system:
             continue
         name, _sep, rest = binding.action.partition("(")

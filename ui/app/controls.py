@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingsMap, BindingType
 
+from twofold.core._i18n import _
 from twofold.core._rules import Mode
 
 #: ``Mode.controls`` -> (the module of its screen, the screen class)
@@ -39,13 +40,64 @@ def offers(mode: Mode, binding: BindingType) -> bool:
     return True
 
 
+#: the footer's group of a slide mode's directions (one label, a glyph for each)
+MOVE = Binding.Group(_("Move"), compact=True)
+#: where a mode's own keys go: a command that takes nothing, a power-up used at once
+COMMAND_ACTION = "command"
+
+
+def declared_bindings(mode: Mode) -> list[Binding]:
+    """The keys ``mode`` declares: its own directions (replacing 2048's four), its commands'
+    keys and, on slide and place screens, its power-ups used at once (the chain screen arms
+    its power-ups itself)."""
+    prefix = mode.controls
+    found = [
+        Binding(",".join(d.keys), f"move({d.name!r})", _("Move"), key_display=d.glyph or None,
+                group=MOVE, tooltip=d.label, id=f"{prefix}.{d.name}")
+        for d in mode.directions if d.keys
+    ]  # fmt: skip
+    found += [
+        Binding(",".join(c.keys), f"{COMMAND_ACTION}({c.word!r})", c.description or c.word,
+                tooltip=c.description, id=f"{prefix}.command.{c.word}")
+        for c in mode.commands if c.keys and c.takes == "none"
+    ]  # fmt: skip
+    if mode.controls != "chain":
+        found += [
+            Binding(p.key, f"{COMMAND_ACTION}({p.id!r})", p.name, tooltip=p.description,
+                    id=f"{prefix}.powerup.{p.id}")
+            for p in mode.powerups if p.key and p.target == "none"
+        ]  # fmt: skip
+    return found
+
+
 def offered_bindings(mode: Mode, bindings: BindingsMap) -> BindingsMap:
-    """A game screen's keys, less those for what ``mode`` lacks (a Sample in 2248...)."""
+    """A game screen's keys, less those for what ``mode`` lacks (a Sample in 2248...), with
+    those the mode declares (its directions replace 2048's four)."""
     kept = {
-        key: [binding for binding in found if offers(mode, binding)]
+        key: [
+            binding
+            for binding in found
+            if offers(mode, binding) and not (mode.directions and _moves(binding))
+        ]
         for key, found in bindings.key_to_bindings.items()
     }
+    for key, found in BindingsMap(declared_bindings(mode)).key_to_bindings.items():
+        kept.setdefault(key, []).extend(found)
     return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
+
+
+def _moves(binding: BindingType) -> bool:
+    return isinstance(binding, Binding) and binding.action.startswith("move(")
+
+
+def palette_commands(mode: Mode) -> list[tuple[str, str]]:
+    """``(word, description)`` of each command that takes nothing and has no key: the
+    palette is how a player reaches it (a command with a key is there with its key)."""
+    return [
+        (c.word, c.description)
+        for c in mode.commands
+        if c.takes == "none" and not c.keys and c.word not in {d.name for d in mode.directions}
+    ]
 
 
 def offered_action(mode: Mode, action: str) -> bool:

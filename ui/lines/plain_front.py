@@ -130,7 +130,11 @@ class PlainFront(LineFront):
         table = {command.word: command for command in commands_of(mode)}
         said: set[str] = set()
         kind = f"place {mode.place}" if mode.controls == "place" else mode.controls
-        if kind in CONTROLS_HELP:
+        if mode.directions:  # a slide mode's own directions: their words, no aliases
+            words = " ".join(direction.name for direction in mode.directions)
+            self.say(_("Moves: {words}.").format(words=words))
+            said |= {direction.name for direction in mode.directions}
+        elif kind in CONTROLS_HELP:
             words = CONTROLS_HELP[kind]
             self.say(_(words))
             said |= {command.word for command in controls_commands(mode)}
@@ -153,13 +157,19 @@ class PlainFront(LineFront):
 SHAPES = {"none": "", "cell": " R,C", "pair": " R,C R,C", "cells": " R,C R,C ...", "column": " C"}
 
 
-#: what --plain help says of each kind of controls (a place mode by what it places)
+#: what --plain help says of each kind of controls (a place mode by what it places); the
+#: aliases it names are what the kit checks ``Rules.parse`` takes (SLIDE_ALIASES)
 CONTROLS_HELP = {
     "slide": N_("Moves: left right up down (or h j k l, a w s d)."),
     "chain": N_("Chain: chain R,C R,C ... (rows from the top, columns from the left, from 1)."),
     "place column": N_("Drop: place C (columns from the left, from 1)."),
     "place cell": N_("Place: place R,C (rows from the top, columns from the left, from 1)."),
 }
+
+
+#: the aliases --plain help promises a slide mode with 2048's four directions takes
+SLIDE_ALIASES = {"h": "left", "j": "down", "k": "up", "l": "right",
+                 "a": "left", "w": "up", "s": "down", "d": "right"}  # fmt: skip
 
 
 def written(command: Any) -> str:

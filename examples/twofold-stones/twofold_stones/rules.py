@@ -36,10 +36,11 @@ STONES = 3
 GOAL = 1024
 #: a new tile is a 4 one time in ten, else a 2
 FOUR_CHANCE = 0.1
+#: the words --plain help promises: the directions, vim's h j k l, a w s d, and undo
 _WORDS = {
-    **{w: w for w in ("left", "right", "up", "down")},
-    **{"l": "left", "r": "right", "u": "up", "d": "down"},
-    **{"h": "left", "k": "up", "j": "down"},
+    **{w: w for w in ("left", "right", "up", "down", "undo")},
+    **{"h": "left", "j": "down", "k": "up", "l": "right"},
+    **{"a": "left", "w": "up", "s": "down", "d": "right", "u": "undo", "z": "undo"},
 }
 
 

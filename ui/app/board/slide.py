@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from typing import Any
+
 from textual import events
 from textual.message import Message
 
+from twofold.core._presentation import FOUR_DIRECTIONS, Direction
 from twofold.ui.app.board.widget import GameBoard
 
 #: a drag counts as a swipe past this many columns or rows of travel
@@ -12,21 +17,37 @@ SWIPE_COLUMNS = 3
 SWIPE_ROWS = 2
 
 
-def swipe_direction(dx: int, dy: int) -> str | None:
-    """The direction of a drag, or None when it travelled too little to be a swipe.
+def swipe_direction(
+    dx: int, dy: int, directions: Sequence[Direction] = FOUR_DIRECTIONS
+) -> str | None:
+    """The direction of a drag: the one whose angle is nearest the drag's, or None when it
+    travelled too little to be a swipe.
 
     Terminal columns are about half as tall as rows are wide, so a column of travel
-    weighs half a row.
+    weighs half a row; on a tie the more level direction wins.
     """
     if abs(dx) < SWIPE_COLUMNS and abs(dy) < SWIPE_ROWS:
         return None
-    if abs(dx) / 2 >= abs(dy):
-        return "right" if dx > 0 else "left"
-    return "down" if dy > 0 else "up"
+    if not directions:
+        return None
+    angle = math.degrees(math.atan2(-dy * 2, dx))  # up is positive, as a direction's angle
+
+    def off(direction: Direction) -> tuple[float, float]:
+        gap = abs(angle - direction.angle) % 360
+        # on a tie (a drag exactly between two) the more level direction wins
+        return round(min(gap, 360 - gap), 6), abs(math.sin(math.radians(direction.angle)))
+
+    return min(directions, key=off).name
 
 
 class SlideBoard(GameBoard):
     """The board of a slide mode: a drag posts ``Swiped`` in its direction."""
+
+    def __init__(
+        self, *args: Any, directions: Sequence[Direction] = FOUR_DIRECTIONS, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.directions = tuple(directions)
 
     class Swiped(Message):
         """The player dragged across the board in a direction."""
@@ -40,6 +61,6 @@ class SlideBoard(GameBoard):
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         travel = self.release(event)
-        direction = swipe_direction(*travel) if travel is not None else None
+        direction = swipe_direction(*travel, self.directions) if travel is not None else None
         if direction is not None:
             self.post_message(self.Swiped(direction))

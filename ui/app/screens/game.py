@@ -14,7 +14,8 @@ the hint and the solver (:class:`Assisting`), another game on the same screen
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, ClassVar
 
 from textual import events
@@ -31,7 +32,7 @@ from twofold.core.game import Game, Step
 from twofold.core.plugins import PluginFault
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
-from twofold.ui.app.controls import offered_action, offered_bindings
+from twofold.ui.app.controls import offered_action, offered_bindings, palette_commands
 from twofold.ui.app.screens.assist import Assisting
 from twofold.ui.app.screens.footer_keys import FooterKeys
 from twofold.ui.app.screens.gauges import gauge_texts
@@ -258,6 +259,19 @@ class GameScreen(TwofoldScreen[None]):
 
     def finish_animation(self) -> None:
         """Any input finishes the board's animation at once."""
+
+    def action_command(self, word: str) -> None:
+        """A command the mode declares (its key, or the palette), played as it is typed."""
+        self.act(word)
+
+    def command_extras(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        """The palette's entry for each of the mode's commands that takes nothing and has
+        no key of its own (with a key, it is in the palette with its key)."""
+        return [
+            (description or word, _("Command: {word}").format(word=word),
+             partial(self.action_command, word))
+            for word, description in palette_commands(self.mode)
+        ]  # fmt: skip
 
     def act(self, action: str) -> Step | None:
         """Play one command through the session; show what it did, or why it was refused."""

@@ -18,7 +18,7 @@ from textual.widgets import Markdown
 
 from twofold.core._i18n import N_, _, retranslate
 from twofold.core._rules import Mode
-from twofold.ui.app.controls import SCREENS, offers
+from twofold.ui.app.controls import SCREENS, offered_bindings, offers
 from twofold.ui.app.screens.menu_keys import menu_bindings
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
@@ -145,7 +145,9 @@ def screen_bindings(mode: Mode) -> list[BindingType]:
         return []
     try:
         module = __import__(where[0], fromlist=[where[1]])
-        return screen_keys(getattr(module, where[1]))
+        offered = offered_bindings(mode, merged_bindings(getattr(module, where[1])))
+        every = [b for found in offered.key_to_bindings.values() for b in found]
+        return list({id(b): b for b in every}.values())
     except Exception:  # a screen that fails to load: Help lists no keys for it
         return []
 

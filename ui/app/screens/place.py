@@ -9,7 +9,7 @@ shown beside the board.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from textual import on
@@ -169,6 +169,9 @@ class PlaceScreen(DialogBoardScreen):
         action = f"place {cell[1]}" if self.mode.place == "column" else f"place {cell[0]},{cell[1]}"
         if self.act(action) is not None and self.board.aim is not None:
             self.aim(self.board.aim)  # the preview of the same place on the new board
+
+    def palette_extras(self) -> Iterable[tuple[str, str, Callable[[], Any]]]:
+        return self.command_extras()
 
     def action_undo(self) -> None:
         self.stop_solver()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
@@ -12,22 +12,15 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from twofold.core._capabilities import Hint
-from twofold.core._i18n import N_, _
+from twofold.core._i18n import _
 from twofold.core.codes import format_code
 from twofold.ui.app.board.slide import SlideBoard
+from twofold.ui.app.controls import MOVE
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import DialogBoardScreen
 from twofold.ui.app.widgets.announce import AnnouncementLine
 
-MOVE = Binding.Group(_("Move"), compact=True)
 DIRECTIONS = ("left", "up", "down", "right")
-#: the arrow buttons' tooltips, translated when drawn
-MOVE_TIPS = {
-    "left": N_("Move left"),
-    "up": N_("Move up"),
-    "down": N_("Move down"),
-    "right": N_("Move right"),
-}
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}
 
 
@@ -68,14 +61,16 @@ class SlideScreen(DialogBoardScreen):
 
     def compose_play(self) -> Iterable[Widget]:
         with Vertical(id="play-area"):
-            yield from self.board_row(SlideBoard(self.state.board, id="board"))
+            directions = self.mode.slide_directions()
+            board = SlideBoard(self.state.board, directions=directions, id="board")
+            yield from self.board_row(board)
             with HorizontalGroup(id="arrows"):
-                for direction in DIRECTIONS:
+                for direction in directions:
                     button = Button(
-                        ARROWS[direction],
-                        id=f"arrow-{direction}",
+                        ARROWS.get(direction.name) or direction.glyph or direction.name,
+                        id=f"arrow-{direction.name}",
                         compact=True,
-                        tooltip=_(MOVE_TIPS[direction]),
+                        tooltip=_(direction.label),
                     )
                     button.can_focus = False
                     yield button
@@ -98,6 +93,12 @@ class SlideScreen(DialogBoardScreen):
     def action_move(self, direction: str) -> None:
         self.play(direction)
 
+    def action_command(self, word: str) -> None:
+        self.play(word)
+
+    def palette_extras(self) -> Iterable[tuple[str, str, Callable[[], Any]]]:
+        return self.command_extras()
+
     @on(SlideBoard.Swiped)
     def _swiped(self, event: SlideBoard.Swiped) -> None:
         self.play(event.direction)
@@ -106,7 +107,7 @@ class SlideScreen(DialogBoardScreen):
     def _arrow(self, event: Button.Pressed) -> None:
         event.stop()
         direction = (event.button.id or "").removeprefix("arrow-")
-        if direction in DIRECTIONS:
+        if direction in {d.name for d in self.mode.slide_directions()}:
             self.play(direction)
 
     def action_undo(self) -> None:
@@ -118,7 +119,8 @@ class SlideScreen(DialogBoardScreen):
         self.act(action)
 
     def show_hint(self, hint: Hint | None) -> None:
-        if hint is not None and hint.action in DIRECTIONS:
-            self.announce(_("Hint: {action}.").format(action=_(MOVE_TIPS[hint.action])))
+        labels = {d.name: d.label for d in self.mode.slide_directions()}
+        if hint is not None and hint.action in labels:
+            self.announce(_("Hint: {action}.").format(action=_(labels[hint.action])))
             return
         super().show_hint(hint)

@@ -433,4 +433,4 @@ class ChainScreen(BoardScreen):
             )
         if self.mode.tutorial:
             extras.append((_("Tutorial"), _("The mode's tutorial"), self.action_tutorial))
-        return extras
+        return [*extras, *self.command_extras()]
