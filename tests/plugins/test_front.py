@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 
 import twofold.plugin
 from tests.core.toy import TALLY
-from twofold.core import moved
+from twofold.core import _blocks, moved
 from twofold.core.plugins import load
 from twofold.ui.command import cli
 
@@ -53,7 +53,10 @@ def test_the_front_holds_every_name_of_the_contract_and_its_version() -> None:
     every_old_name = set().union(*(old_names(path) for path in OLD_PATHS))
     # what the docs recommend is in the front too
     assert {"LegalActions", "ActionCoder", "Pick", "Weights", "PowerUpTarget"} <= every_old_name
-    assert set(twofold.plugin.__all__) == {*every_old_name, "CONTRACT_VERSION"}
+    # the building blocks came with the front: they have no old path
+    blocks = {name for name in twofold.plugin.__all__ if name in vars(_blocks)}
+    assert {"RulesBase", "slide", "lines_toward", "spawn", "equal_pairs"} <= blocks
+    assert set(twofold.plugin.__all__) == {*every_old_name, *blocks, "CONTRACT_VERSION"}
     assert all(hasattr(twofold.plugin, name) for name in twofold.plugin.__all__)
     major, minor = twofold.plugin.CONTRACT_VERSION
     assert (major, minor) >= (1, 2)

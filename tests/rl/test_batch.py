@@ -122,8 +122,8 @@ def test_the_python_fallback_plays_the_same_games_and_says_so(
 
 
 def test_codes_and_draws_are_cores() -> None:
-    from twofold.core.codes import CODE_COUNT, code_from_number
     from twofold.core._deal import draw
+    from twofold.core.codes import CODE_COUNT, code_from_number
     from twofold.variants.classic2048 import batch as games
 
     rng = np.random.default_rng(8)
