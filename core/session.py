@@ -32,6 +32,7 @@ from typing import Any
 from twofold.core import notices
 from twofold.core._events import check as check_events
 from twofold.core._rules import Mode
+from twofold.core._stones import check_board
 from twofold.core.codes import new_code
 from twofold.core.counting import judge_daily, judge_new, off_the_day
 from twofold.core.daily import daily_code, utc_today
@@ -211,6 +212,7 @@ class Session:
         with game.all_or_nothing(), self.faults():
             step = game.act(text)
             check_events(step.events, game.state.board)
+            check_board(game.state.board)
         if step.changed:
             self.save()
             with self.faults():
@@ -267,7 +269,9 @@ class Session:
 
     def _start(self, code: str, position: Mapping[str, Any] | None) -> Game:
         with self.faults():
-            return Game.start(self.mode, code, position=position, clock=self.clock)
+            game = Game.start(self.mode, code, position=position, clock=self.clock)
+            check_board(game.state.board)  # a value no front can draw is the mode's fault
+            return game
 
     # -- another game -----------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from twofold.plugin import (
     STONE,
     Appeared,
     Merged,
+    Mode,
     Moved,
     Outcome,
     PositionError,
@@ -174,3 +175,43 @@ def test_a_rules_base_gives_every_optional_member_a_default() -> None:
     assert rules.read_board(outcome.state) == ["Row 1: 2"]
     assert rules.render_text(outcome.state) == "2"
     assert rules.report(state) == {} and rules.stats(state) == {} and rules.undo_depth > 0
+
+
+class MinusTwo(CountRules):
+    """A board with a value no front can draw: -2 is no tile, no empty cell and no stone."""
+
+    def apply(self, state: Count, action: str) -> Outcome:
+        outcome = super().apply(state, action)
+        return Outcome(Count(state.code, ((-2,),), 0, 1), outcome.events)
+
+
+def test_an_unknown_negative_value_stops_the_mode_in_one_line_naming_it() -> None:
+    from twofold.core.plugins import PluginFault
+    from twofold.testing import MemoryStore, Session
+
+    session = Session(Mode(id="minus", title="Minus", rules=MinusTwo()), MemoryStore())
+    with pytest.raises(PluginFault) as stopped:
+        session.act("left")
+    said = str(stopped.value)
+    assert said.startswith("mode minus failed") and "-2" in said and "\n" not in said
+    assert session.game.state.board == ((0,),)  # the game is left as it was
+
+
+@pytest.mark.parametrize("json_mode", [True, False])
+def test_the_line_modes_stop_a_mode_that_puts_an_unknown_negative_in_one_line(
+    json_mode: bool,
+) -> None:
+    import io
+    import json
+
+    from twofold.testing import MemoryStore, Session
+    from twofold.ui.lines import run_lines
+
+    session = Session(Mode(id="minus", title="Minus", rules=MinusTwo()), MemoryStore())
+    out = io.StringIO()
+    status = run_lines(session, json_mode=json_mode, stdin=["left\n"], stdout=out)
+    assert status == 1 and "Traceback" not in out.getvalue()
+    said = out.getvalue().splitlines()[-1]
+    if json_mode:
+        assert json.loads(said)["error"].startswith("mode minus failed")
+    assert "mode minus failed" in said and "-2" in said
