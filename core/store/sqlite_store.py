@@ -343,7 +343,7 @@ class SqliteStore(SaveSlots, HistoryReading):
     def borrow(self, table: Table, source: sqlite3.Connection) -> None:
         """Copy what reads of a table of another database (a file this run cannot write)."""
         try:
-            rows = source.execute(f"SELECT {table.column_list} FROM {table.name}").fetchall()
+            rows = salvage.Reader(source, table).rows()  # past a damaged page, too
             with self._transaction() as connection:
                 connection.executemany(table.insert(replace=True), rows)
         except (sqlite3.Error, ValueError, TypeError, OverflowError):
