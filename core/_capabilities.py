@@ -21,7 +21,9 @@ class Hint:
     """A suggested action: the command (``"left"``, ``"chain 0,0 0,1"``) and the cells it uses."""
 
     action: str
+    """the suggested command, as ``Rules.apply`` takes it"""
     cells: tuple[Cell, ...] = ()
+    """the cells it uses, for the board to show"""
 
 
 class Autoplayer(Protocol):
@@ -53,7 +55,9 @@ class Sample:
     """A stored game to watch: its code and actions. Games on its code never count."""
 
     code: str
+    """the game code the sample is played on"""
     actions: tuple[str, ...]
+    """its actions, as the log keeps them"""
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,9 @@ class Verdict:
     """
 
     value: int = 0
+    """the tile the chain would make if released now (0 while it is not a chain yet)"""
     reason: str = ""
+    """why the last cell cannot join ("" when it can)"""
 
     @property
     def fits(self) -> bool:

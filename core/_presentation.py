@@ -84,8 +84,8 @@ class PowerUp:
     key: str
     target: PowerUpTarget = "none"
     description: str = ""
-    #: shown only while the mode offers it for nothing (``Status.free``), as Blitz's Shuffle
     offered_only: bool = False
+    """shown only while the mode offers it for nothing (``Status.free``), as Blitz's Shuffle"""
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ class Status:
     rescues: tuple[str, ...] = ()
     free: tuple[str, ...] = ()
     over: str = ""
-    #: the tiles that come next, the nearest first ("next: 8, then 4"); () shows nothing
     upcoming: tuple[int, ...] = ()
+    """the tiles that come next, the nearest first ("next: 8, then 4"); () shows nothing"""
 
 
 @dataclass(frozen=True)
@@ -131,10 +131,15 @@ class Direction:
     """
 
     name: str
+    """the action: what ``Rules.parse`` gives and ``Rules.apply`` takes"""
     label: str
+    """what Help, the footer's tooltip, the palette and a hint say"""
     keys: tuple[str, ...] = ()
+    """the app's keys for it, as Textual names them"""
     glyph: str = ""
+    """the sign in the footer and on the arrow button"""
     angle: float = 0.0
+    """where a swipe points for it: degrees counter-clockwise from the right"""
 
 
 #: the four directions of a slide mode that declares none (2048's), with their keys
@@ -160,9 +165,10 @@ class Command:
     word: str
     takes: CommandArguments = "none"
     description: str = ""
-    #: the app's keys for a command that takes nothing (it is in the palette and Help
-    #: with or without keys); a command that takes more is played in the line modes
     keys: tuple[str, ...] = ()
+    """the app's keys for a command that takes nothing (it is in the palette and Help with or
+    without keys); a command that takes more is played in the line modes
+    """
 
     def as_dict(self) -> dict[str, str]:
         return {"word": self.word, "takes": self.takes}

@@ -85,7 +85,9 @@ class Outcome:
     """The result of applying an action: the new state and what happened on the way."""
 
     state: Any
+    """the state after the action (the same state when nothing changed)"""
     events: tuple[Event, ...] = ()
+    """what happened, in order (see the event vocabulary); none means no change"""
 
     @property
     def changed(self) -> bool:
@@ -100,8 +102,8 @@ class Rules(Protocol):
     member; the plugin manager names the missing ones (RULES_MEMBERS) to refuse a mode.
     """
 
-    #: how many earlier states undo may return to (0 for none)
     undo_depth: int
+    """how many earlier states undo may return to (0 for none)"""
 
     def new_game(self, code: str) -> Any:
         """The opening state for ``code``."""
@@ -176,56 +178,67 @@ class Mode:
     """One playable mode: its own menu entry, save slot and records."""
 
     id: str
+    """the mode's id: command line, saves, records, share strings; no spaces, no ``/``"""
     title: str
+    """the name a player sees (menu, top bar, ``--plain``); pass it through ``_()``"""
     rules: Rules
-    #: modes of one family share a name on the command line (``play 2048 --size 5``)
+    """the rules object (may be shared by several modes)"""
     family: str = ""
+    """modes of one family share a name on the command line (``play 2048 --size 5``)"""
     size: int | None = None
+    """the board size, for ``--size``"""
     description: str = ""
-    #: a daily mode's code comes from the UTC date (see twofold.core.daily)
+    """one sentence for the menu"""
     daily: bool = False
-    #: seconds of play before the game ends, or None
+    """a daily mode's code comes from the UTC date (see twofold.core.daily)"""
     time_limit: float | None = None
-    #: how the app takes input: "slide" (four directions), "chain" (paths of cells) or
-    #: "place" (one place on the board: a cell or a column, as ``place`` says)
+    """seconds of play before the game ends, or None"""
     controls: str = "slide"
-    #: for place controls: "cell" (the action is ``place R,C``) or "column" (``place C``)
+    """how the app takes input: "slide" (its ``directions``), "chain" (paths of cells) or
+    "place" (one place on the board: a cell or a column, as ``place`` says)
+    """
     place: str = "cell"
-    #: value whose first appearance is announced as a win, or None
+    """for place controls: "cell" (the action is ``place R,C``) or "column" (``place C``)"""
     goal: int | None = None
-    #: the tile the win dialog names as the next aim ("Keep going towards 4181"); None:
-    #: twice the goal when the goal is a power of two, else no number at all
+    """value whose first appearance is announced as a win, or None"""
     next_goal: int | None = None
-    #: new highest tiles from this value up are celebrated with a banner (0: never)
+    """the tile the win dialog names as the next aim ("Keep going towards 4181"); None: twice
+    the goal when the goal is a power of two, else no number at all
+    """
     milestone: int = 0
-    #: the rules in the mode's own words, as Markdown, for Help
+    """new highest tiles from this value up are celebrated with a banner (0: never)"""
     help: str = ""
-    #: what Statistics and ``twofold stats`` show beyond the figures every mode has
+    """the rules in the mode's own words, as Markdown, for Help"""
     statistics: tuple[Statistic, ...] = DEFAULT_STATISTICS
-    #: the top bar's items, in order
+    """what Statistics and ``twofold stats`` show beyond the figures every mode has"""
     gauges: tuple[Gauge, ...] = DEFAULT_GAUGES
-    #: the power-ups the mode offers (their counts come from ``status``)
+    """the top bar's items, in order"""
     powerups: tuple[PowerUp, ...] = ()
-    #: pages shown once on the first game of the mode's family, and again from Help
+    """the power-ups the mode offers (their counts come from ``status``)"""
     tutorial: tuple[TutorialPage, ...] = ()
-    #: what a state shows beyond board and score (gauges, power-ups held, rescues)
+    """pages shown once on the first game of the mode's family, and again from Help"""
     status: Callable[[Any], Status] | None = None
-    #: optional capabilities (see twofold.core._capabilities); None when not offered
+    """what a state shows beyond board and score (gauges, power-ups held, rescues)"""
     hint: HintFunction | None = None
+    """the hint capability (H on a chain screen, I on a slide screen), or None"""
     autoplayer: AutoplayerFactory | None = None
+    """makes the autoplayer of Watch the solver and ``twofold solve``, or None"""
     sample: SampleFunction | None = None
+    """the mode's stored game to watch (Sample), or None"""
     judge: ChainJudge | None = None
-    #: commands the rules take beyond those of the controls and power-ups: the line modes
-    #: list them, and the app offers each that takes nothing in its palette, on its keys
+    """for chain controls: judges a chain while it is drawn (its preview), or None"""
     commands: tuple[Command, ...] = ()
-    #: deprecated: twofold never read it (a plugin keeps its own data on its rules object)
+    """commands the rules take beyond those of the controls and power-ups: the line modes
+    list them, and the app offers each that takes nothing in its palette, on its keys
+    """
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
-    #: writes states as JSON, so a long save resumes from a checkpoint (None: full replay)
+    """deprecated: twofold never read it (a plugin keeps its own data on its rules object)"""
     codec: StateCodec | None = None
-    #: writes actions as a few choices each, for short proofs (None: each as its text)
+    """writes states as JSON, so a long save resumes from a checkpoint (None: full replay)"""
     proof: ActionCoder | None = None
-    #: a slide mode's directions, each with its keys, glyph and swipe angle (): 2048's four
+    """writes actions as a few choices each, for short proofs (None: each as its text)"""
     directions: tuple[Direction, ...] = ()
+    """a slide mode's directions, each with its keys, glyph and swipe angle (): 2048's four"""
 
     def __post_init__(self) -> None:
         if not self.family:

@@ -190,3 +190,35 @@ def test_the_walkthroughs_keep_the_whole_contract(tens: ModuleType, steps: Modul
 
     check_mode(tens.TENS, actions=150)  # the docs' own call, on the docs' own modes
     check_mode(steps.STEPS, actions=150)
+
+
+@pytest.mark.parametrize(
+    ("module", "names"),
+    [
+        ("_rules", ("Mode", "Outcome")),
+        ("_capabilities", ("Hint", "Sample", "Verdict")),
+        ("_presentation", ("Direction",)),
+    ],
+)
+def test_every_field_of_the_contracts_values_has_a_docstring_the_reference_renders(
+    module: str, names: tuple[str, ...]
+) -> None:
+    import ast
+    from pathlib import Path
+
+    source = Path(__file__).resolve().parents[2] / "core" / f"{module}.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name in names:
+            body = node.body
+            fields = [
+                (n.target.id, body[i + 1] if i + 1 < len(body) else None)
+                for i, n in enumerate(body)
+                if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+            ]
+            bare = [
+                name
+                for name, after in fields
+                if not (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant))
+            ]
+            assert bare == [], f"{node.name}: no docstring for {bare}"
