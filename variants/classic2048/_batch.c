@@ -345,15 +345,48 @@ static inline uint64_t transpose4(uint64_t x) {
 }
 
 /* The board packed, or 0 with *fits 0 where a tile is beyond four bits. */
+/* Eight bytes of at most 15 each, as eight nibbles (byte k to bits 4k..4k+3). */
+static inline uint64_t nibbles(uint64_t bytes) {
+    uint64_t t = (bytes | bytes >> 4) & 0x00FF00FF00FF00FFULL;
+    t = (t | t >> 8) & 0x0000FFFF0000FFFFULL;
+    return (t | t >> 16) & 0xFFFFFFFFULL;
+}
+
+/* Eight nibbles back as eight bytes. */
+static inline uint64_t bytes_of(uint64_t nibbles8) {
+    uint64_t t = (nibbles8 | nibbles8 << 16) & 0x0000FFFF0000FFFFULL;
+    t = (t | t << 8) & 0x00FF00FF00FF00FFULL;
+    return (t | t << 4) & 0x0F0F0F0F0F0F0F0FULL;
+}
+
+/* a board's 16 bytes as two words, cell c at byte c of its word (any byte order) */
+static inline uint64_t word_at(const uint8_t *bytes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t word;
+    memcpy(&word, bytes, 8);
+    return word;
+#else
+    return load64(bytes);
+#endif
+}
+
+static inline void put_word(uint8_t *bytes, uint64_t word) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(bytes, &word, 8);
+#else
+    for (int k = 0; k < 8; k++) bytes[k] = (uint8_t)(word >> (8 * k));
+#endif
+}
+
 static inline uint64_t pack4(const uint8_t *board, int *fits) {
-    uint64_t x = 0;
-    uint8_t all = 0;
-    for (int c = 0; c < 16; c++) {
-        x |= (uint64_t)board[c] << (4 * c);
-        all |= board[c];
-    }
-    *fits = all < 16;
-    return x;
+    uint64_t low = word_at(board), high = word_at(board + 8);
+    *fits = ((low | high) & 0xF0F0F0F0F0F0F0F0ULL) == 0;
+    return nibbles(low) | nibbles(high) << 32;
+}
+
+static inline void unpack4(uint64_t x, uint8_t *board) {
+    put_word(board, bytes_of(x & 0xFFFFFFFFULL));
+    put_word(board + 8, bytes_of(x >> 32));
 }
 
 static inline int legal4(uint64_t x) {
@@ -382,7 +415,7 @@ static inline int move4(uint8_t *board, uint64_t x, int direction, uint64_t *gai
     }
     if (to == from) return 0;
     if (columns) to = transpose4(to);
-    for (int c = 0; c < 16; c++) board[c] = (to >> (4 * c)) & 15;
+    unpack4(to, board);
     *after = to;
     *gain = gained;
     *made = log2;
