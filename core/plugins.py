@@ -359,7 +359,8 @@ def _key_clash(mode: Mode) -> str | None:
 
 
 #: a key as a player may write it, as the app names it
-_KEY_NAMES = {"?": "question_mark", ",": "comma", " ": "space", "\t": "tab", "\n": "enter"}
+_KEY_NAMES = {"?": "question_mark", ",": "comma", " ": "space", "\t": "tab", "\n": "enter",
+              ".": "full_stop"}  # fmt: skip
 
 
 def key_name(key: str) -> str:

@@ -31,7 +31,7 @@ from twofold.ui.command import cli
 HEX = (
     Direction("ne", "Move up-right", ("9", "o"), "↗", 60.0),
     Direction("e", "Move right", ("6", "right"), "→", 0.0),
-    Direction("se", "Move down-right", ("3", "period"), "↘", 300.0),
+    Direction("se", "Move down-right", ("3", "full_stop"), "↘", 300.0),
     Direction("sw", "Move down-left", ("1", "x"), "↙", 240.0),
     Direction("w", "Move left", ("4", "left"), "←", 180.0),
     Direction("nw", "Move up-left", ("7", "g"), "↖", 120.0),
@@ -241,7 +241,7 @@ async def test_the_app_plays_every_declared_direction_and_command_by_key() -> No
             await pilot.pause()
             screen = app.screen
             game = screen.session.game
-            for key, action in [("9", "ne"), ("6", "e"), ("period", "se"), ("x", "sw"),
+            for key, action in [("9", "ne"), ("6", "e"), ("full_stop", "se"), ("x", "sw"),
                                 ("4", "w"), ("g", "nw"), ("f", "spin"), ("left", "w")]:  # fmt: skip
                 await pilot.press(key)
                 await pilot.pause()

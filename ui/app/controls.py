@@ -81,9 +81,17 @@ def offered_bindings(mode: Mode, bindings: BindingsMap) -> BindingsMap:
         ]
         for key, found in bindings.key_to_bindings.items()
     }
-    for key, found in BindingsMap(declared_bindings(mode)).key_to_bindings.items():
-        kept.setdefault(key, []).extend(found)
-    return BindingsMap.from_keys({key: found for key, found in kept.items() if found})
+    # the mode's own directions come first, where 2048's four were (the footer's order)
+    declared = declared_bindings(mode)
+    moves = [b for b in declared if _moves(b)]
+    ordered: dict[str, list[Binding]] = {}
+    for part in (BindingsMap(moves).key_to_bindings, kept):
+        for key, found in part.items():
+            ordered.setdefault(key, []).extend(found)
+    others = [b for b in declared if not _moves(b)]
+    for key, found in BindingsMap(others).key_to_bindings.items():
+        ordered.setdefault(key, []).extend(found)
+    return BindingsMap.from_keys({key: found for key, found in ordered.items() if found})
 
 
 def _moves(binding: BindingType) -> bool:

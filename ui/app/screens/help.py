@@ -31,6 +31,7 @@ _KEY_NAMES = {
     "down": "↓",
     "question_mark": "?",
     "comma": ",",
+    "full_stop": ".",
 }
 #: key names that are words, translated when shown
 _KEY_WORDS = {
