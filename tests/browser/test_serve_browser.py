@@ -35,7 +35,7 @@ from tests.browser.served import (
 from tests.processes import alive
 from tests.waiting import wait_until
 from twofold.core._rules import Refused
-from twofold.core.codes import code_from_text
+from twofold.core.codes import code_from_text, share_string
 from twofold.core.game import Game
 from twofold.core.plugins import Registry, registry
 from twofold.core.plugins import load as load_plugins
@@ -48,7 +48,7 @@ CODE_2248 = code_from_text("browser chain")
 
 
 def game_url(served: Served, mode: str, code: str) -> str:
-    return f"{served.url}?game={mode}/{code}"
+    return f"{served.url}?game={share_string(mode, code)}"  # as Copy link gives it
 
 
 def played(
@@ -176,7 +176,7 @@ def test_copy_link_opens_that_game_from_its_first_move(context: Any, served: Ser
     page.keyboard.press("c")
     wait_for(page, "() => window.twofoldCopied", what="a copy")
     link = page.evaluate("window.twofoldCopied")
-    assert link.startswith(served.url) and f"2048/{code}" in link
+    assert link.startswith(served.url) and f"2048/{code[:4]}-{code[4:]}" in link
     assert page.evaluate("navigator.clipboard.readText()") == link
     # Copy result carries the same link, from the page to the clipboard
     # the link's dialog, shown as the result's is, closed before the next key (an Esc

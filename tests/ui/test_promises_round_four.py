@@ -7,6 +7,7 @@ import pytest
 from textual.pilot import Pilot
 
 from tests.ui.conftest import AppFactory, set_settings
+from tests.waiting import until
 from twofold.core.store import SqliteStore
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.dialogs import ConfirmDialog
@@ -384,8 +385,39 @@ async def test_the_menu_fits_at_the_smallest_size_with_every_mode_saved(
         modes = screen.query_one("#modes", OptionList)
         description = screen.query_one("#mode-description")
         footer = screen.query_one(Footer)
+        await until(  # fitted again once the footer has wrapped
+            pilot, lambda: description.region.bottom <= footer.region.y, what="the fit"
+        )
         assert modes.region.bottom <= description.region.y  # its bottom border shows
         assert description.region.bottom <= footer.region.y  # and the words under it
         assert modes.max_scroll_y > 0  # it scrolls: the rest is a key press away
         words = " ".join(str(description.render()).split())
         assert widget_words(description) == words
+
+
+# -- below the smallest size, one message on every screen ---------------------------------------
+
+
+@pytest.mark.parametrize("size", [(30, 12), (40, 16), (43, 20), (44, 19)])
+@pytest.mark.parametrize("mode_id", [None, "2048", "2248"])
+async def test_below_the_smallest_size_one_message_names_the_size(
+    make_app: AppFactory, store: SqliteStore, mode_id: str | None, size: tuple[int, int]
+) -> None:
+    from textual.widgets import Static
+
+    from twofold.ui.app.screens.too_small import TooSmallScreen
+
+    set_settings(store, tutorial_seen=True)
+    app = make_app(mode_id, motion=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        words = widget_words(app.screen.query_one("#too-small", Static))
+        assert words == "Terminal too small: make it at least 44x20."
+        await pilot.resize_terminal(44, 20)  # large enough: back where the player was
+        await pilot.pause()
+        await pilot.pause()
+        assert not isinstance(app.screen, TooSmallScreen)
+        if mode_id is not None:
+            assert game_screen(app).mode.id == mode_id

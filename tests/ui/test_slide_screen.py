@@ -363,12 +363,13 @@ async def test_a_larger_terminal_gets_larger_tiles(make_app: AppFactory):
 
 
 async def test_too_small_a_terminal_says_so(make_app: AppFactory):
+    from twofold.ui.app.screens.too_small import TooSmallScreen
+
     app = make_app("2048-6x6", motion=False)
-    async with app.run_test(size=(40, 10)):
-        board = slide(app).query_one(SlideBoard)
-        assert board.geometry is None
-        text = "".join(board.render_line(y).text for y in range(board.size.height))
-        assert "too small" in " ".join(text.split())
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)  # one message, for every screen
+        assert "too small" in str(app.screen.query_one("#too-small").render())
 
 
 async def test_quitting_saves_and_reopening_resumes(make_app: AppFactory):

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 
 from tests.ui.conftest import CODE, LONG_ROWS, MID_GAME, NEARLY_OVER, NEARLY_WON, AppFactory
 from tests.ui.test_menu_and_screens import finish
-from tests.waiting import footer_drawn
+from tests.waiting import footer_drawn, until
 from twofold.core import plugins
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore
@@ -114,5 +114,11 @@ def test_board_reading(snap_compare: SnapCompare, make_app: AppFactory):
 def test_too_small(snap_compare: SnapCompare, make_app: AppFactory):
     board = [[2, 0, 0, 0, 0, 0]] + [[0] * 6 for _ in range(5)]
     app = make_app("2048-6x6", position={"board": board}, motion=False)
-    # 32 columns: since the one board's narrow tiles a 6x6 board is drawn at 40x12
-    assert snap_compare(app, run_before=footer_drawn, terminal_size=(32, 12))
+    # below 44x20 every screen gives way to one message naming the size needed
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        from twofold.ui.app.screens.too_small import TooSmallScreen
+
+        await until(pilot, lambda: isinstance(pilot.app.screen, TooSmallScreen), what="it")
+
+    assert snap_compare(app, run_before=shown, terminal_size=(32, 12))

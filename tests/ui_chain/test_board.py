@@ -111,7 +111,7 @@ async def test_reduced_motion_draws_the_end_at_once() -> None:
 
 
 async def test_too_small_terminal_says_so() -> None:
-    async with playing(size=(40, 16)) as (_pilot, screen):
+    async with playing(size=(44, 20)) as (_pilot, screen):  # the smallest size twofold takes
         board = board_of(screen)
         assert board.geometry is None
         lines = [board.render_line(y).text for y in range(board.size.height)]

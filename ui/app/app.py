@@ -72,6 +72,8 @@ class TwofoldApp(TranslatedApp):
         #: controls whose screen failed to import -> the reason, shown in the menu
         self._broken_screens: dict[str, str] = {}
         self._opening_blur_passed = False
+        #: shows or takes away the too-small screen (set once the first screens are up)
+        self._fit_check: Callable[[], None] | None = None
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -302,6 +304,16 @@ class TwofoldApp(TranslatedApp):
         if self.start_mode is not None:
             self.open_mode(self.start_mode, code=self.start_code, position=self.start_position)
         terminal.watch(self, self.terminal_gone)
+        self.call_after_refresh(self._keep_fitting)
+
+    def _keep_fitting(self) -> None:
+        from twofold.ui.app.screens.too_small import keep_fitting
+
+        self._fit_check = keep_fitting(self)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._fit_check is not None:
+            self.call_after_refresh(self._fit_check)
 
     def terminal_gone(self) -> None:
         """The terminal went away (hangup, stdin closed): save everything and end now."""
