@@ -421,3 +421,51 @@ async def test_below_the_smallest_size_one_message_names_the_size(
         assert not isinstance(app.screen, TooSmallScreen)
         if mode_id is not None:
             assert game_screen(app).mode.id == mode_id
+
+
+# -- every end of a game offers Copy result, and Send when a leaderboard is set ----------------
+
+
+@pytest.mark.parametrize("leaderboard", ["", "http://127.0.0.1:9/"])
+async def test_game_over_offers_copy_result_and_send(
+    make_app: AppFactory, store: SqliteStore, leaderboard: str
+) -> None:
+    from tests.ui.conftest import NEARLY_OVER
+    from twofold.ui.app.dialogs import GameOverDialog, ResultDialog
+
+    set_settings(store, leaderboard=leaderboard, leaderboard_name="Ana")
+    app = make_app("2048", position=NEARLY_OVER, motion=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("right")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverDialog)
+        assert app.screen.query("#choice-copy")
+        assert bool(app.screen.query("#choice-send")) is bool(leaderboard)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultDialog)
+        assert app.clipboard.startswith("twofold 2048: Score ")
+
+
+@pytest.mark.parametrize("leaderboard", ["", "http://127.0.0.1:9/"])
+async def test_the_chain_result_offers_copy_result_and_send(leaderboard: str) -> None:
+    from tests.ui_chain.conftest import no_pairs, playing
+    from twofold.core.settings import Settings
+    from twofold.ui.app.dialogs import ResultDialog
+    from twofold.ui.app.screens.chain.dialogs import ChainResultDialog
+
+    settings = Settings(tutorial_seen=True, leaderboard=leaderboard, leaderboard_name="Ana")
+    async with playing(position={"board": no_pairs(), "score": 500}, settings=settings) as (
+        pilot,
+        _screen,
+    ):
+        await pilot.click("#choice-end")  # no chain left: End game
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ChainResultDialog)
+        assert dialog.query("#choice-copy")
+        assert bool(dialog.query("#choice-send")) is bool(leaderboard)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, ResultDialog)
+        assert "Score 500" in pilot.app.clipboard

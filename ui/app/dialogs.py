@@ -222,19 +222,37 @@ class WinDialog(Dialog):
         )
 
 
+def sharing_buttons(sendable: bool) -> list[tuple[str, str, str]]:
+    """What every end of a game offers: Copy result, and Send to leaderboard when one is set."""
+    buttons = [("copy", _("Copy result"), "default")]
+    if sendable:
+        buttons.append(("send", _("Send to leaderboard"), "default"))
+    return buttons
+
+
 class GameOverDialog(Dialog):
     """No move is left: the result, with New game (``"new"``) and Undo (``"undo"``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", _("New game"), id="over.new"),
         Binding("u,ctrl+z", "choose('undo')", _("Undo"), id="over.undo"),
+        Binding("y", "choose('copy')", _("Copy result"), id="over.copy"),
         Binding("escape", "choose('close')", _("Look at the board"), id="over.close"),
     ]
 
     def __init__(
-        self, score: int, best: int, largest: int, moves: int, can_undo: bool, why: str = ""
+        self,
+        score: int,
+        best: int,
+        largest: int,
+        moves: int,
+        can_undo: bool,
+        why: str = "",
+        *,
+        sendable: bool = False,
     ) -> None:
-        """:param why: the mode's words for why the game ended (``Status.over``), if any."""
+        """:param why: the mode's words for why the game ended (``Status.over``), if any.
+        :param sendable: offer "Send to leaderboard" (``"send"``; a leaderboard is set)."""
         body = "\n".join(
             [
                 *([why] if why else []),
@@ -247,6 +265,7 @@ class GameOverDialog(Dialog):
         buttons = [("new", _("New game"), "primary")]
         if can_undo:
             buttons.append(("undo", _("Undo"), "default"))
+        buttons += sharing_buttons(sendable)
         super().__init__(_("Game over"), body, buttons, id="game-over-dialog")
 
 

@@ -379,6 +379,13 @@ class GameScreen(TwofoldScreen[None]):
     def action_copy_result(self) -> None:
         self.telling.copy_result()
 
+    @property
+    def result_sendable(self) -> bool:
+        return self.telling.sendable
+
+    def share_chosen(self, choice: str | None) -> bool:
+        return self.telling.end_chosen(choice)
+
     def action_read_board(self) -> None:
         self.telling.read_board()
 

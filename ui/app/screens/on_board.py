@@ -112,11 +112,14 @@ class DialogEnding:
             state.moves,
             game.can_undo,
             screen.status.over,
+            sendable=screen.result_sendable,
         )
         screen.app.push_screen(dialog, self._chosen)
 
     def _chosen(self, choice: str | None) -> None:
         screen = self.screen
+        if screen.share_chosen(choice):
+            return
         if choice == "new":
             screen.start_new_game()
         elif choice == "undo":

@@ -111,6 +111,15 @@ class Playing(Protocol):
         """A new game at once, unasked (after the end was seen)."""
         ...
 
+    @property
+    def result_sendable(self) -> bool:
+        """Whether Send to leaderboard is offered (a finished game, a leaderboard set)."""
+        ...
+
+    def share_chosen(self, choice: str | None) -> bool:
+        """Copy result or Send, chosen at the end of a game: done, and True; else False."""
+        ...
+
     def game_replaced(self) -> None:
         """Another game is on the board now: redraw it."""
         ...

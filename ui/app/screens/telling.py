@@ -53,19 +53,40 @@ class Telling:
         self.screen.announce(_("Copied the link {link}.").format(link=link))
         self.show_copied(_("Link copied"), link)
 
+    @property
+    def sendable(self) -> bool:
+        """Only a finished game, and only once the player has set where and as whom."""
+        settings = self.screen.app.settings  # type: ignore[attr-defined]
+        return bool(
+            self.screen.game.over
+            and settings.leaderboard.strip()
+            and settings.leaderboard_name.strip()
+        )
+
+    def send(self) -> None:
+        """Send this game's result to the leaderboard the settings name."""
+        settings = self.screen.app.settings  # type: ignore[attr-defined]
+        self.send_result(settings.leaderboard, self.result_text(), settings.leaderboard_name)
+
+    def end_chosen(self, choice: str | None) -> bool:
+        """Copy result or Send, chosen at the end of a game; True if it was one of them."""
+        if choice == "copy":
+            self.copy_result()
+        elif choice == "send":
+            self.send()
+        else:
+            return False
+        return True
+
     def copy_result(self) -> None:
         screen = self.screen
         screen.announce(_("Copied the result."))
         text = self.result_text()
-        settings = screen.app.settings  # type: ignore[attr-defined]
-        # only a finished game, and only once the player has set where and as whom
-        sendable = bool(
-            screen.game.over and settings.leaderboard.strip() and settings.leaderboard_name.strip()
-        )
+        sendable = self.sendable
 
         def chosen(choice: str | None) -> None:
             if choice == "send":
-                self.send_result(settings.leaderboard, text, settings.leaderboard_name)
+                self.send()
 
         self.show_copied(_("Result copied"), text, sendable=sendable, chosen=chosen)
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from twofold.core._i18n import _
-from twofold.ui.app.dialogs import BoardReading, Dialog
+from twofold.ui.app.dialogs import BoardReading, Dialog, sharing_buttons
 
 __all__ = ["BoardReading", "ChainResultDialog", "NoMoreMovesDialog", "RescueDialog"]
 
@@ -66,14 +66,19 @@ class ChainResultDialog(Dialog):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('again')", _("Play again"), id="chain.result.again"),
+        Binding("y", "choose('copy')", _("Copy result"), id="chain.result.copy"),
         Binding("escape", "choose('close')", _("Look at the board"), id="chain.result.close"),
     ]
 
-    def __init__(self, *, title: str, lines: Sequence[tuple[str, int | float]]) -> None:
-        """:param lines: ``(label, value)`` of the game: score, best, and what the mode counts."""
+    def __init__(
+        self, *, title: str, lines: Sequence[tuple[str, int | float]], sendable: bool = False
+    ) -> None:
+        """:param lines: ``(label, value)`` of the game: score, best, and what the mode counts.
+        :param sendable: offer "Send to leaderboard" (``"send"``; a leaderboard is set)."""
         body = "\n".join(f"{label}: {value}" for label, value in lines)
         buttons = [
             ("again", _("Play again"), "primary"),
             ("close", _("Look at the board"), "default"),
+            *sharing_buttons(sendable),
         ]
         super().__init__(title, body, buttons, id="chain-result-dialog")

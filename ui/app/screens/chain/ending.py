@@ -71,10 +71,15 @@ class Ending:
         lines += [(s.label, own[s.key]) for s in screen.mode.statistics if s.key in own]
         screen.refresh_all()
         screen.app.push_screen(
-            ChainResultDialog(title=title or _("Game over"), lines=lines), self._result_chosen
+            ChainResultDialog(
+                title=title or _("Game over"), lines=lines, sendable=screen.result_sendable
+            ),
+            self._result_chosen,
         )
 
     def _result_chosen(self, choice: str | None) -> None:
+        if self.screen.share_chosen(choice):
+            return
         if choice == "again":
             self.screen.start_new_game()
 
