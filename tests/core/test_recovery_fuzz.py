@@ -1,7 +1,7 @@
 """Damaged saves files, row for row against SQLite's own reads (see recovery_fuzz).
 
 Every row SQLite can still read of a damaged file is carried into the fresh one, and
-every save those rows make is resumed. ``TWOFOLD_TESTS=thorough`` runs 1,200 files.
+every save those rows make is resumed. ``TWOFOLD_TESTS=thorough`` runs 1,216 files.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from tests.core.recovery_fuzz import fuzz
 
 #: damaged files in each part, each part on a real file of its own (parts share the xdist
 #: workers and stay well inside the suite's time limit for one test)
-FILES = 75 if THOROUGH else 15
-PARTS = 16 if THOROUGH else 4
+FILES = 38 if THOROUGH else 15
+PARTS = 32 if THOROUGH else 4
 
 
 @pytest.mark.slow
