@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
+from tests.waiting import until
 from twofold.core.settings import Settings
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
@@ -24,9 +25,15 @@ def menu_line(app: TwofoldApp, mode_id: str) -> str:
 async def test_end_game_finishes_and_records_the_game() -> None:
     async with playing(position={"board": no_pairs(), "score": 500}) as (pilot, screen):
         assert isinstance(pilot.app.screen, RescueDialog)  # a Hammer would open a chain
+        # a click lands only on a laid-out button: on a busy machine the dialog may not be yet
+        end = pilot.app.screen.query_one("#choice-end")
+        await until(pilot, lambda: end.region.area > 0, what="the dialog's buttons laid out")
         await pilot.click("#choice-end")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, ChainResultDialog)
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, ChainResultDialog),
+            what="the result after End game",
+        )
         session = screen.session
         game_id = session.game.game_id
         assert session.game.over
