@@ -268,7 +268,8 @@ async def test_maximise_the_board_and_back(make_app: AppFactory):
 async def test_every_action_is_in_the_command_palette(make_app: AppFactory):
     app = make_app("2048", position=MID_GAME, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        titles = {command.title for command in app.get_system_commands(app.screen)}
+        commands = {command.title: command.help for command in app.get_system_commands(app.screen)}
+        titles = set(commands)
         for title in (
             "Move left",
             "Move up",
@@ -284,8 +285,23 @@ async def test_every_action_is_in_the_command_palette(make_app: AppFactory):
             "Statistics",
             "Settings",
             "Menu",
+            "Last game",
+            "Sample",
+            "Watch the solver",
         ):
             assert title in titles
+        # the footer has no room for every key: the palette names each one it lacks
+        for title, key in (
+            ("Copy link", "c"),
+            ("Copy result", "y"),
+            ("Last game", "b"),
+            ("Sample", "e"),
+            ("Watch the solver", "v"),
+            ("Restart", "^r"),
+            ("Statistics", "t"),
+            ("Settings", ","),
+        ):
+            assert commands[title].endswith(f"(Key: {key})"), (title, commands[title])
         # Undo is offered before the first move too: it says there is nothing to undo
         assert "Undo" in titles
         await pilot.press("left")
