@@ -187,6 +187,13 @@ def readable(path: Path, original: Rows) -> Rows:
     return {table.name: {} for table in KEPT}
 
 
+def _seq_order(row: tuple[object, ...]) -> tuple[int, float, str]:
+    seq = row[0]
+    if isinstance(seq, int | float) and not isinstance(seq, bool):
+        return (0, float(seq), str(row))
+    return (1, 0.0, str(row))
+
+
 def resumable(rows: Rows) -> dict[str, tuple[str, ...]]:
     """The saves those rows make, by mode: the actions each resumes with."""
     tails: dict[str, list[tuple[object, ...]]] = {}
@@ -202,7 +209,8 @@ def resumable(rows: Rows) -> dict[str, tuple[str, ...]]:
             based, base = saves.decode_sealed(data, mode_id)  # type: ignore[arg-type]
         except ValueError:
             continue  # the row reads, its save does not (the damage is in its text)
-        tail = sorted(tails.get(mode_id, []), key=lambda row: (row[0], str(row)))
+        # as the store reads them (ORDER BY seq); a damaged seq may be of any type
+        tail = sorted(tails.get(mode_id, []), key=_seq_order)
         saved, _lost = saves.with_tail(based, base, tail)
         found[mode_id] = saved.actions
     return found
