@@ -22,6 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
+from twofold.core.store.readable import KEPT, readable_rows
 from twofold.core.store.schema import (
     APPLICATION_ID,
     MIGRATIONS,
@@ -378,10 +379,8 @@ def keeps_every_row(connection: sqlite3.Connection, kept: Path | None) -> bool:
     copy made before (no copy: nothing to compare with)."""
     if kept is None:
         return True
-    from twofold.core.store import salvage  # salvage stands on this module
-
-    for table in salvage.KEPT:
-        readable = len(salvage.readable_rows(kept, table))
+    for table in KEPT:
+        readable = len(readable_rows(kept, table))
         if connection.execute(f"SELECT count(*) FROM {table.name}").fetchone()[0] < readable:
             return False
     return True

@@ -32,6 +32,7 @@ from twofold.core.store.files import (
     open_connection,
     roll_back,
 )
+from twofold.core.store.readable import Reader
 from twofold.core.store.reading import HistoryReading
 from twofold.core.store.schema import Table
 from twofold.core.store.slots import SaveSlots
@@ -343,7 +344,7 @@ class SqliteStore(SaveSlots, HistoryReading):
     def borrow(self, table: Table, source: sqlite3.Connection) -> None:
         """Copy what reads of a table of another database (a file this run cannot write)."""
         try:
-            rows = salvage.Reader(source, table).rows()  # past a damaged page, too
+            rows = Reader(source, table).rows()  # past a damaged page, too
             with self._transaction() as connection:
                 connection.executemany(table.insert(replace=True), rows)
         except (sqlite3.Error, ValueError, TypeError, OverflowError):

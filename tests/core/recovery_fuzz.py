@@ -30,7 +30,7 @@ from twofold.core import plugins
 from twofold.core.codes import code_from_text
 from twofold.core.session import Session
 from twofold.core.store import DB_NAME, open_store, saves
-from twofold.core.store.salvage import KEPT
+from twofold.core.store.readable import KEPT
 from twofold.core.store.schema import SAVE_TAIL, SAVES
 
 PAGE = 4096
