@@ -1,4 +1,4 @@
-"""The leaderboard (issue 31): submissions at 50 a second from 50 clients, the most it takes,
+"""The leaderboard: submissions at 50 a second from 50 clients, the most it takes,
 and a board read with 100,000 entries, on SQLite and on PostgreSQL.
 
 A real ``twofold leaderboard`` runs in its own process (two verifying workers, on this

@@ -1,4 +1,4 @@
-"""Proofs (issue 31): bits per action against the text log and naive encodings, and the time
+"""Proofs: bits per action against the text log and naive encodings, and the time
 to verify a 10,000-action 2048 game.
 
 Games: 2048 by a corner player that, when stuck, takes back 20 moves and tries a random
