@@ -15,10 +15,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from twofold.core.codes import code_from_text
-from twofold.core.game import Game
-from twofold.core.plugins import registry
-from twofold.core.proof import Proving
+from tests.long_games import back_and_forth
 from twofold.ui.leaderboard.checking import MAX_FRAMES, Checker
 from twofold.ui.leaderboard.server import Leaderboard
 
@@ -28,22 +25,10 @@ from .test_api import send
 LONG = 100_000
 
 
-def back_and_forth(actions: int) -> str:
-    """The proof of one move and its undo, again and again, written without playing them."""
-    mode = registry().mode("2048")
-    game = Game.start(mode, code_from_text("long replay"))
-    move = mode.rules.legal(game.state)[0]
-    start, moved = game.state, mode.proof.advance(game.state, move)
-    proving = Proving(mode, game.code)
-    for number in range(actions):
-        proving.played(*((move, moved) if number % 2 == 0 else ("undo", start)))
-    return proving.line()
-
-
 async def test_an_honest_submission_is_answered_while_four_clients_fetch_replays(
     client: TestClient, checker: Checker, monkeypatch: Any
 ) -> None:
-    status, long_entry = await send(client, back_and_forth(LONG), name="long")
+    status, long_entry = await send(client, back_and_forth(LONG, "long replay"), name="long")
     assert status == 201 and long_entry["actions"] == LONG
     work: list[str] = []
     run = checker.run

@@ -12,6 +12,7 @@ import random
 
 import pytest
 
+from tests.long_games import back_and_forth
 from twofold.core import choices
 from twofold.core.choices import CHUNK
 from twofold.core.codes import code_from_text
@@ -72,21 +73,9 @@ def test_a_proof_of_format_1_still_replays() -> None:
     assert replay(old, REGISTRY.modes.get).actions == game.log
 
 
-def back_and_forth(actions: int) -> str:
-    """The proof of one move and its undo, again and again, written without playing them."""
-    mode = REGISTRY.mode("2048")
-    game = Game.start(mode, code_from_text("caps"))
-    move = mode.rules.legal(game.state)[0]
-    start, moved = game.state, mode.proof.advance(game.state, move)
-    proving = Proving(mode, game.code)
-    for number in range(actions):
-        proving.played(*((move, moved) if number % 2 == 0 else ("undo", start)))
-    return proving.line()
-
-
 @pytest.mark.slow
 def test_verify_takes_the_servers_caps_unless_lifted(capsys: pytest.CaptureFixture[str]) -> None:
-    proof = back_and_forth(MOST_ACTIONS + 1)
+    proof = back_and_forth(MOST_ACTIONS + 1, "caps")
     assert main(["verify", proof]) == 2
     err = capsys.readouterr().err
     assert f"more than {MOST_ACTIONS} actions" in err and "--no-caps" in err
