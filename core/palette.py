@@ -1,4 +1,5 @@
-"""The tiles' colours, one table for every front end (the app, the learning images).
+"""The tiles' colours, one table for every front end (the app, the learning images, the
+leaderboard's pages).
 
 Two schemes: the classic one of the web 2048 for slide and place modes, and a vivid one
 with one colour per power of two for chain modes, where equal tiles must be easy to spot.
@@ -12,6 +13,11 @@ DARK_TEXT = "#2b2520"
 LIGHT_TEXT = "#ffffff"
 #: an empty cell of a chain board
 EMPTY_VIVID = "#3a3a3a"
+#: the board in light surroundings: the original game's taupe frame and empty cells
+LIGHT_FRAME = "#bbada0"
+LIGHT_EMPTY = "#cdc1b4"
+#: a stone (a cell below 0): grey, with no number (it is neither a tile nor empty)
+STONE_TEXT, STONE_BACKGROUND = "#9a948b", "#57534d"
 
 #: value -> (background, foreground)
 TILE_COLOURS: dict[int, tuple[str, str]] = {
@@ -81,3 +87,9 @@ def vivid_rgb(value: int) -> tuple[int, int, int]:
     # each lap around the colour wheel darkens the tile a little so 2 and 8192 differ
     shade = max(0.45, 1.0 - 0.25 * lap)
     return int(r * shade), int(g * shade), int(b * shade)
+
+
+def readable_text(background: tuple[int, int, int]) -> str:
+    """Near-black or white, whichever reads better on ``background`` (a vivid tile)."""
+    r, g, b = background
+    return "#111111" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 150 else "#ffffff"

@@ -35,6 +35,42 @@ def daily_result(seed: int, moves: int = 40, undo: bool = False) -> str:
     return result_text(daily_game(seed, moves, undo=undo), day=utc_today())
 
 
+def daily_chain_game(seed: int, moves: int = 12) -> Game:
+    """A game of today's 2248 daily: each move a chain of equal touching tiles, as long as
+    a walk from a cell ``seed`` picks can make it (the page draws chains of many cells)."""
+    mode = registry().mode("2248-daily")
+    game = Game.start(mode, daily_code(mode.id, utc_today()))
+    rng = random.Random(seed)
+    while not game.over and len(game.log) < moves:
+        board = game.state.board
+        rows, cols = len(board), len(board[0])
+        chains = []
+        for r, c in ((r, c) for r in range(rows) for c in range(cols)):
+            chain = [(r, c)]
+            for _step in range(6):  # bounded: at most seven cells a chain
+                row, col = chain[-1]
+                near = [
+                    (row + dr, col + dc)
+                    for dr in (-1, 0, 1)
+                    for dc in (-1, 0, 1)
+                    if 0 <= row + dr < rows
+                    and 0 <= col + dc < cols
+                    and (row + dr, col + dc) not in chain
+                    and board[row + dr][col + dc] == board[r][c]
+                ]
+                if not near:
+                    break
+                chain.append(rng.choice(near))
+            if len(chain) >= 2:
+                chains.append(chain)
+        if not chains:
+            break
+        longest = max(len(chain) for chain in chains)
+        chain = rng.choice([chain for chain in chains if len(chain) == longest])
+        game.act("chain " + " ".join(f"{r},{c}" for r, c in chain))
+    return game
+
+
 @pytest.fixture(scope="session")
 def checker() -> Iterator[Checker]:
     found = Checker(1)

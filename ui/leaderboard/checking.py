@@ -33,6 +33,7 @@ from twofold.core.verify import (
     split_result,
     verify,
 )
+from twofold.ui.leaderboard.telling import step_words
 
 #: the most actions one proof may hold, and the CPU seconds it may take to replay
 MAX_ACTIONS = MOST_ACTIONS
@@ -165,21 +166,31 @@ def _check(text: str) -> Checked:
 
 
 def frames_of(replayed: Replayed) -> dict[str, Any]:
-    """Every board of a replayed game (its first :data:`MAX_FRAMES` actions)."""
-    game = Game.start(replayed.mode, replayed.code, clock=lambda: 0.0)
+    """Every board of a replayed game (its first :data:`MAX_FRAMES` actions), with what each
+    action did: its events (as the JSON protocol gives them, for the page to move the
+    tiles as the app does) and its words (the app's announcement)."""
+    mode = replayed.mode
+    game = Game.start(mode, replayed.code, clock=lambda: 0.0)
     boards = [[list(row) for row in game.state.board]]
     scores = [game.state.score]
+    events: list[list[dict[str, Any]]] = []
+    words: list[str] = []
     for action in replayed.actions[:MAX_FRAMES]:
-        game.act(action)
+        step = game.act(action)
         boards.append([list(row) for row in game.state.board])
         scores.append(game.state.score)
+        events.append([event.as_dict() for event in step.events])
+        words.append(step_words(mode, step))
     return {
-        "mode": replayed.mode.id,
-        "title": replayed.mode.title,
+        "mode": mode.id,
+        "title": mode.title,
         "code": replayed.code,
+        "controls": mode.controls,
         "actions": replayed.actions[:MAX_FRAMES],
         "boards": boards,
         "scores": scores,
+        "events": events,
+        "words": words,
         "cut": len(replayed.actions) > MAX_FRAMES,
     }
 

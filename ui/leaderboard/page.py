@@ -1,135 +1,146 @@
-"""The leaderboard's pages: today's board of every daily mode, and a game's replay.
+"""The leaderboard's pages: Jinja2 templates through aiohttp-jinja2, with their stylesheet
+and script as static files beside them.
 
-Plain HTML with a little script, usable on a phone; every name is escaped where it is
-written (into HTML here, into the page as text by the replay script).
+Every value is escaped where a template writes it (autoescape), so a name is always text.
+The tiles' colours come from the one palette the app draws with (``core/palette.py``),
+written out as a stylesheet of their own (``/tiles.css``).
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
-from datetime import date
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
 
-from twofold.core._i18n import _
+import aiohttp_jinja2
+import jinja2
+from aiohttp import web
+
+from twofold.core import palette
+from twofold.core._i18n import _, current_language
 from twofold.core._rules import Mode
+from twofold.core.codes import format_code
 from twofold.ui.leaderboard.boards import Entry
 
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 40rem; padding: 0.8rem;
-       background: #faf8ef; color: #333; }
-h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 1.5rem; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 0.35rem 0.4rem; border-bottom: 1px solid #ddd; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
-td, h1, h2, p { overflow-wrap: anywhere; }
-a { color: #8f5b00; }
-#board { display: grid; gap: 4px; margin: 1rem auto; max-width: 24rem; }
-#board div { aspect-ratio: 1; display: flex; align-items: center; justify-content: center;
-             background: #cdc1b4; border-radius: 4px; font-weight: bold;
-             font-size: clamp(0.7rem, 4vw, 1.3rem); }
-#board div.t { background: #eee4da; }
-.controls { display: flex; gap: 0.5rem; justify-content: center; flex-wrap: wrap; }
-.controls button { font-size: 1.1rem; padding: 0.5rem 0.9rem; min-width: 3rem; }
-input[type=range] { width: 100%; }
-"""
-
-REPLAY_SCRIPT = """
-const board = document.getElementById("board"), step = document.getElementById("step");
-const said = document.getElementById("said"), slider = document.getElementById("slider");
-let game = null, at = 0, timer = null;
-function draw() {
-  const rows = game.boards[at];
-  board.style.gridTemplateColumns = `repeat(${rows[0].length}, 1fr)`;
-  board.replaceChildren(...rows.flat().map(v => {
-    const cell = document.createElement("div");
-    cell.textContent = v ? String(v) : "";
-    if (v) cell.className = "t";
-    return cell;
-  }));
-  slider.value = at;
-  step.textContent = `${at} / ${game.boards.length - 1} · ${game.scores[at]}`;
-  said.textContent = at ? game.actions[at - 1] : "";
-}
-function go(to) { at = Math.max(0, Math.min(game.boards.length - 1, to)); draw(); }
-function play() {
-  if (timer) { clearInterval(timer); timer = null; return; }
-  timer = setInterval(() => { if (at >= game.boards.length - 1) play(); else go(at + 1); }, 250);
-}
-document.getElementById("first").onclick = () => go(0);
-document.getElementById("back").onclick = () => go(at - 1);
-document.getElementById("play").onclick = play;
-document.getElementById("next").onclick = () => go(at + 1);
-document.getElementById("last").onclick = () => go(game.boards.length - 1);
-slider.oninput = () => go(Number(slider.value));
-fetch(location.pathname.replace("/replay/", "/api/entries/") + "/replay")
-  .then(r => r.json()).then(data => {
-    if (data.error) { said.textContent = data.error; return; }
-    game = data; slider.max = game.boards.length - 1; go(0);
-  });
-"""
+HERE = Path(__file__).parent
+#: entries on a page of one board, and on the front page for each board
+PER_PAGE = 25
+ON_FRONT = 10
+#: tiles up to 2 to this power get a colour of their own in the stylesheet
+TOP_EXPONENT = 40
 
 
-def _document(title: str, body: str, script: str = "") -> str:
-    return (
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
-        f"<body>{body}{f'<script>{script}</script>' if script else ''}</body></html>"
+def setup(app: web.Application) -> None:
+    """Give ``app`` the templates (HTML autoescaped), the static files and the tiles'
+    stylesheet."""
+    environment = aiohttp_jinja2.setup(
+        app,
+        loader=jinja2.FileSystemLoader(HERE / "templates"),
+        autoescape=jinja2.select_autoescape(("html",), default_for_string=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
+    environment.globals.update(_=_, format_code=format_code, language=current_language)
+    environment.filters["chip"] = tile_class
+    app.router.add_get("/tiles.css", tiles_css)
+    app.router.add_static("/static/", HERE / "static", name="static")
 
 
-def _rows(entries: Sequence[Entry]) -> str:
-    if not entries:
-        return "<p>" + html.escape(_("No results yet today.")) + "</p>"
-    head = "".join(
-        f"<th>{html.escape(label)}</th>"
-        for label in ("#", _("Name"), _("Score"), _("Largest tile"), _("Moves"))
-    )
-    rows = "".join(
-        "<tr>"
-        f"<td class='n'>{entry.rank}</td>"
-        f"<td><a href='/replay/{entry.id}'>{html.escape(entry.name)}</a></td>"
-        f"<td class='n'>{entry.score}</td><td class='n'>{entry.largest}</td>"
-        f"<td class='n'>{entry.moves}</td>"
-        "</tr>"
-        for entry in entries
-    )
-    return f"<table><tr>{head}</tr>{rows}</table>"
-
-
-def front(today: date, boards: Sequence[tuple[Mode, Sequence[Entry]]]) -> str:
-    """Today's board of every daily mode, best first, each name linking to its replay."""
-    parts = [
-        "<h1>" + html.escape(_("twofold: today's boards ({day})").format(day=today)) + "</h1>",
-        "<p>"
-        + html.escape(
-            _(
-                "Every result here was replayed from its proof on the day's deal. Unassisted "
-                "games only; a name opens its game move by move."
-            )
-        )
-        + "</p>",
+@cache
+def tile_rules() -> str:
+    """The tiles' colours as CSS: ``.classic .t8`` as the app's slide boards, ``.vivid .t8``
+    as its chain boards, each value's own, and the empty cells and stones."""
+    rules = [
+        f".board {{ --frame: {palette.LIGHT_FRAME}; --empty: {palette.LIGHT_EMPTY}; }}",
+        f".board.vivid {{ --frame: {palette.DARK_TEXT}; --empty: {palette.EMPTY_VIVID}; }}",
+        f".stone {{ background: {palette.STONE_BACKGROUND}; color: {palette.STONE_TEXT}; }}",
     ]
-    for mode, entries in boards:
-        parts.append(f"<h2>{html.escape(mode.title)}</h2>{_rows(entries)}")
-    return _document(_("twofold leaderboard"), "".join(parts))
+    for exponent in range(1, TOP_EXPONENT + 1):
+        value = 1 << exponent
+        background, text = palette.tile_colours(value)
+        rules.append(f".classic .t{value} {{ background: {background}; color: {text}; }}")
+        vivid = palette.vivid_rgb(value)
+        hex_vivid = "#{:02x}{:02x}{:02x}".format(*vivid)
+        text = palette.readable_text(vivid)
+        rules.append(f".vivid .t{value} {{ background: {hex_vivid}; color: {text}; }}")
+    return "\n".join(rules) + "\n"
 
 
-def replay(entry: Entry) -> str:
-    """One game, move by move, drawn from its proof by the page's script."""
-    heading = _("{name}: {score} in {mode} {code}").format(
-        name=entry.name, score=entry.score, mode=entry.mode, code=entry.code
+async def tiles_css(request: web.Request) -> web.Response:
+    return web.Response(
+        text=tile_rules(), content_type="text/css", headers={"Cache-Control": "max-age=3600"}
     )
-    body = (
-        f"<p><a href='/'>{html.escape(_('Boards'))}</a></p>"
-        f"<h1>{html.escape(heading)}</h1>"
-        "<div id='board'></div>"
-        "<p id='step' style='text-align:center'></p>"
-        "<p id='said' style='text-align:center'></p>"
-        "<input id='slider' type='range' min='0' max='0' value='0'>"
-        "<div class='controls'>"
-        "<button id='first'>⏮</button><button id='back'>◀</button>"
-        "<button id='play'>▶︎ ⏸</button><button id='next'>▶</button>"
-        "<button id='last'>⏭</button></div>"
-    )
-    return _document(heading, body, REPLAY_SCRIPT)
+
+
+def scheme(mode: Mode | None) -> str:
+    """The app's colour scheme for ``mode``'s tiles: vivid on chain boards, else classic."""
+    return "vivid" if mode is not None and mode.controls == "chain" else "classic"
+
+
+def tile_class(value: int) -> str:
+    """The class that colours a tile of ``value`` (a stone below 0, nothing for 0)."""
+    if value < 0:
+        return "stone"
+    return f"t{value}" if value > 0 else ""
+
+
+def mode_title(mode: Mode | None, mode_id: str) -> str:
+    """A mode's name as players see it (its id when it is not installed here)."""
+    return _(mode.title) if mode is not None else mode_id
+
+
+def code_title(mode: Mode | None, mode_id: str, code: str) -> str:
+    """The mode's name and the code as the app shows them: ``2048 Daily F1SP-D7S4``."""
+    shown = format_code(code) if len(code) == 8 else code
+    return f"{mode_title(mode, mode_id)} {shown}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board on a page: its mode, code, one page of entries and where the others are."""
+
+    mode: Mode
+    code: str
+    entries: Sequence[Entry]
+    page: int = 1
+    more: bool = False
+
+    @property
+    def title(self) -> str:
+        return code_title(self.mode, self.mode.id, self.code)
+
+    @property
+    def scheme(self) -> str:
+        return scheme(self.mode)
+
+    def link(self, page: int) -> str:
+        return f"/daily/{self.mode.id}" + (f"?page={page}" if page > 1 else "")
+
+
+def front(today: Any, boards: Sequence[Board]) -> dict[str, Any]:
+    """The front page's context: today's board of every daily mode, its first entries."""
+    return {"today": today.isoformat(), "boards": boards}
+
+
+def board(today: Any, found: Board) -> dict[str, Any]:
+    """One daily board's page, ``found.page`` of it."""
+    return {"today": today.isoformat(), "board": found}
+
+
+def replay(entry: Entry, mode: Mode | None) -> dict[str, Any]:
+    """A game's page: the page's script draws it move by move from its replay."""
+    return {
+        "entry": entry,
+        "title": code_title(mode, entry.mode, entry.code),
+        "scheme": scheme(mode),
+        "said": {
+            "step": _("Move {at} of {total} · score {score}"),
+            "cut": _("The replay shows the first {shown} of {total} moves."),
+            "play": _("Play"),
+            "pause": _("Pause"),
+            "failed": _("The replay could not be loaded: {error}"),
+        },
+    }

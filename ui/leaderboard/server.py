@@ -19,9 +19,11 @@ from datetime import date
 from typing import Any
 from urllib.parse import urlsplit
 
+import aiohttp_jinja2
 from aiohttp import web
 
 from twofold.core._i18n import _
+from twofold.core._rules import Mode
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.plugins import registry
 from twofold.ui.leaderboard import page
@@ -170,9 +172,11 @@ class Leaderboard:
                 web.get("/api/entries/{id}", self.entry),
                 web.get("/api/entries/{id}/replay", self.replay),
                 web.get("/", self.front_page),
+                web.get("/daily/{mode}", self.board_page),
                 web.get("/replay/{id}", self.replay_page),
             ]
         )
+        page.setup(app)
         return app
 
     @web.middleware
@@ -394,14 +398,37 @@ class Leaderboard:
         today = self.today()
         boards = []
         for mode in sorted(registry().modes.values(), key=lambda m: m.id):
-            if not mode.daily:
-                continue
-            entries = await asyncio.to_thread(
-                self.boards.board, mode.id, daily_code(mode.id, today), assisted=False, limit=50
-            )
-            boards.append((mode, entries))
-        return web.Response(text=page.front(today, boards), content_type="text/html")
+            if mode.daily:
+                boards.append(await self._page_of(mode, today, 1, page.ON_FRONT))
+        return aiohttp_jinja2.render_template("front.html", request, page.front(today, boards))
+
+    async def board_page(self, request: web.Request) -> web.Response:
+        name = request.match_info["mode"].lower()
+        mode = registry().modes.get(name)
+        if mode is None or not mode.daily:
+            raise web.HTTPNotFound(text=_("no daily mode {mode!r} here").format(mode=name))
+        try:
+            number = min(MOST_ID // page.PER_PAGE, max(1, int(request.query.get("page", "1"))))
+        except ValueError:
+            raise web.HTTPBadRequest(text=_("a page is a whole number")) from None
+        today = self.today()
+        found = await self._page_of(mode, today, number, page.PER_PAGE)
+        return aiohttp_jinja2.render_template("board.html", request, page.board(today, found))
+
+    async def _page_of(self, mode: Mode, today: date, number: int, size: int) -> page.Board:
+        """Page ``number`` of today's board of ``mode``, ``size`` entries a page."""
+        code = daily_code(mode.id, today)
+        entries = await asyncio.to_thread(
+            self.boards.board,
+            mode.id,
+            code,
+            assisted=False,
+            limit=size + 1,
+            offset=(number - 1) * size,
+        )
+        return page.Board(mode, code, entries[:size], number, more=len(entries) > size)
 
     async def replay_page(self, request: web.Request) -> web.Response:
         entry = await self._entry(request)
-        return web.Response(text=page.replay(entry), content_type="text/html")
+        mode = registry().modes.get(entry.mode)
+        return aiohttp_jinja2.render_template("replay.html", request, page.replay(entry, mode))

@@ -27,6 +27,7 @@ from textual.strip import Strip
 from textual.timer import Timer
 from textual.widget import Widget
 
+from twofold.core import palette
 from twofold.core._i18n import _
 from twofold.core._stones import stones_on
 from twofold.ui.app.board.canvas import Canvas, fit_geometry, smallest_size
@@ -41,8 +42,8 @@ Board = Sequence[Sequence[int]]
 #: the board's frame time while something moves
 FRAME_SECONDS = 1 / 60
 #: the board in light themes: the original game's taupe
-LIGHT_FRAME = Style(bgcolor="#bbada0")
-LIGHT_EMPTY = Style(bgcolor="#cdc1b4")
+LIGHT_FRAME = Style(bgcolor=palette.LIGHT_FRAME)
+LIGHT_EMPTY = Style(bgcolor=palette.LIGHT_EMPTY)
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class CellMessage(Message):
 
 
 #: a stone: grey, grained, with no number (a stone is neither a tile nor empty)
-STONE_STYLE = Style(color="#9a948b", bgcolor="#57534d")
+STONE_STYLE = Style(color=palette.STONE_TEXT, bgcolor=palette.STONE_BACKGROUND)
 
 
 @cache

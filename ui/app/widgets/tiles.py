@@ -20,6 +20,7 @@ from twofold.core.palette import (  # noqa: F401 (DARK_TEXT, LIGHT_TEXT: read fr
     DARK_TEXT,
     LIGHT_TEXT,
     TILE_COLOURS,
+    readable_text,
     tile_colours,
     vivid_rgb,
 )
@@ -54,9 +55,7 @@ def vivid_colour(value: int) -> Color:
 @cache
 def text_colour(background: Color) -> Color:
     """Black or white, whichever reads better on ``background``."""
-    r, g, b = background.get_truecolor()
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return Color.parse("#111111" if luminance > 150 else "#ffffff")
+    return Color.parse(readable_text(background.get_truecolor()))
 
 
 @cache
