@@ -126,6 +126,15 @@ def test_the_boards_are_coloured_paged_and_names_cut(
         tab.get_by_role("link", name="Previous page").click()
         assert tab.locator("td.name").count() == pages.PER_PAGE
         assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        open_replay(tab, site, WIDE)
+        heading = tab.locator("h1.who")
+        cut, style, right = heading.evaluate(
+            "h => [h.scrollWidth > h.clientWidth, getComputedStyle(h).textOverflow,"
+            " h.getBoundingClientRect().right]"
+        )
+        assert style == "ellipsis" and right <= viewport["width"]
+        assert cut is (viewport == PHONE)  # the whole name on a desktop, cut on a phone
+        assert tab.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     finally:
         tab.close()
 

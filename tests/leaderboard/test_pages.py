@@ -65,7 +65,7 @@ async def test_the_boards_are_paged_with_links(client: TestClient) -> None:
     second = await (await client.get("/daily/2048-daily?page=2")).text()
     assert second.count("/replay/") == 2
     assert 'rel="prev" href="/daily/2048-daily"' in second and 'rel="next"' not in second
-    ranks = re.findall(r'<td class="n">(\d+)</td>\s*<td class="name">', second)
+    ranks = re.findall(r'<td class="n rank">(\d+)</td>', second)
     assert ranks == [str(page.PER_PAGE + 1), str(page.PER_PAGE + 2)]
     # the API the pages stand on is as it was
     api = await (await client.get("/api/daily/2048-daily?limit=1&offset=25")).json()
