@@ -196,7 +196,7 @@ class RulesBase:
         raise PositionError(_("this mode takes no starting position"))
 
     def parse(self, text: str) -> str:
-        word = text.strip().lower()
+        word = " ".join(text.lower().split())
         if word not in self.words:
             raise Refused(_("unknown command '{command}'").format(command=text.strip()))
         return self.words[word]
