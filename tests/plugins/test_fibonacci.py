@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
+from typing import NamedTuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from twofold_fibonacci import GOAL, modes
-from twofold_fibonacci.rules import SEQUENCE, FibonacciRules, FibState, add_up, settle
+from twofold_fibonacci.rules import SEQUENCE, FibonacciRules, FibState, add_up
 
 from twofold.core import plugins
 from twofold.core._events import Appeared, Merged, Moved, is_known
@@ -17,9 +19,32 @@ from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
 from twofold.core.game import Game
 from twofold.core.session import MemoryStore, Session
+from twofold.plugin import fibonacci_pairs, slide_line
 
 CODE = code_from_text("fibonacci")
 RULES = FibonacciRules(4)
+
+
+class Settled(NamedTuple):
+    """One line after a push, positions counted from the wall."""
+
+    values: tuple[int, ...]
+    #: (from, to, value) for every tile that moved
+    shifts: tuple[tuple[int, int, int], ...]
+    #: (where, first's start, second's start, made) for every sum
+    sums: tuple[tuple[int, int, int, int], ...]
+
+
+def settle(line: Sequence[int]) -> Settled:
+    """One line pushed towards position 0 as the example pushes it: the blocks' slide_line
+    with the rule fibonacci_pairs."""
+    cells = [(0, i) for i in range(len(line))]
+    values, events, _points = slide_line(cells, (tuple(line),), fibonacci_pairs)
+    shifts = tuple((e.source[1], e.target[1], e.value) for e in events if isinstance(e, Moved))
+    sums = tuple(
+        (e.cell[1], e.cells[0][1], e.cells[1][1], e.value) for e in events if isinstance(e, Merged)
+    )
+    return Settled(tuple(values), shifts, sums)
 
 
 def board(*rows: str) -> tuple[tuple[int, ...], ...]:

@@ -13,8 +13,9 @@ found within it.
 
 from __future__ import annotations
 
-from twofold.plugin import Board, Cell, Hint
-from twofold_chainsum.rules import SIZE, SumState, neighbours
+from twofold.plugin import Board, Cell, Hint, eight_neighbours
+from twofold.plugin import groups as touching_groups
+from twofold_chainsum.rules import CELLS, SumState, neighbours
 
 #: depth-first steps allowed for one hint
 BUDGET = 20_000
@@ -22,23 +23,7 @@ BUDGET = 20_000
 
 def groups(board: Board) -> list[list[Cell]]:
     """The groups of at least two equal touching tiles, each sorted, in board order."""
-    seen: set[Cell] = set()
-    found = []
-    for start in ((r, c) for r in range(SIZE) for c in range(SIZE)):
-        if start in seen:
-            continue
-        value = board[start[0]][start[1]]
-        group, todo = [start], [start]
-        seen.add(start)
-        while todo:
-            for cell in neighbours(todo.pop()):
-                if cell not in seen and board[cell[0]][cell[1]] == value:
-                    seen.add(cell)
-                    group.append(cell)
-                    todo.append(cell)
-        if len(group) > 1:
-            found.append(sorted(group))
-    return found
+    return touching_groups(board, CELLS, eight_neighbours)
 
 
 class _Search:

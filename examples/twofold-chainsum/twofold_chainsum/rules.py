@@ -6,13 +6,12 @@ A chain of N tiles of value v becomes one tile N*v on its last cell, exactly: fo
 3s make 12. The score grows by that tile. The other cells of the chain empty; the
 tiles above fall into the gaps and new tiles drop in from the top.
 
-Every event is one of twofold's vocabulary (``twofold.plugin``): the chain is
-``Merged`` (its cells in the order drawn), a tile that drops is ``Fell`` and a new
-tile is ``Appeared``, so twofold's chain board animates it as it animates any chain.
-
-The deal: each new tile takes one draw of ``twofold.plugin``, filling columns
-left to right, each from its top down: ``below(code, n, 10)`` gives a 1 for 0-4, a
-2 for 5-7 and a 3 for 8-9. A new game fills the empty board that way (36 draws).
+Built from twofold's blocks, it writes only what differs from other chain games: the
+rule ``equal_chain`` on the eight neighbours (``check_chain``, ``chain_problem``,
+``has_chain``), and ``merge_chain`` then ``settle`` (gravity, and the deal filling each
+column from its top down: ``below(code, n, 10)`` gives a 1 for 0-4, a 2 for 5-7 and a 3
+for 8-9; a new game fills the empty board that way, 36 draws). ``RulesBase`` gives the
+rest. The events: the chain (``Merged``), then each ``Fell``, then each ``Appeared``.
 """
 
 from __future__ import annotations
@@ -20,23 +19,34 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from twofold.plugin import (
-    Appeared,
     Board,
     Cell,
-    Event,
-    Fell,
     Merged,
     Outcome,
-    PositionError,
     Refused,
+    RulesBase,
     _,
     below,
+    cell_words,
+    chain_problem,
+    check_chain,
+    eight_neighbours,
+    equal_chain,
+    has_chain,
+    merge_chain,
+    position_board,
+    position_score,
+    rectangle,
+    settle,
 )
 
 SIZE = 6
+CELLS = rectangle(SIZE, SIZE)
+ON_BOARD = frozenset(CELLS)
 #: a draw below(code, n, 10) under each bound gives the value beside it
 DEAL = ((5, 1), (8, 2), (10, 3))
 UNDO = "undo"
@@ -58,68 +68,19 @@ class SumState:
     longest: int = 0
 
 
-# -- the board ---------------------------------------------------------------------------------
-
-
-def touching(a: Cell, b: Cell) -> bool:
-    """Whether two different cells touch, diagonals included."""
-    return a != b and abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1
-
-
 def neighbours(cell: Cell) -> list[Cell]:
-    r, c = cell
-    return [
-        (r + dr, c + dc)
-        for dr in (-1, 0, 1)
-        for dc in (-1, 0, 1)
-        if (dr or dc) and 0 <= r + dr < SIZE and 0 <= c + dc < SIZE
-    ]
-
-
-def on_board(cell: Cell) -> bool:
-    return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
-
-
-def cell_words(cell: Cell) -> str:
-    """A cell as people count it: from 1."""
-    return _("row {row}, column {column}").format(row=cell[0] + 1, column=cell[1] + 1)
+    """The cells on the board that touch ``cell``, diagonals included."""
+    return [near for near in eight_neighbours(cell) if near in ON_BOARD]
 
 
 def problem(board: Board, cells: Sequence[Cell]) -> str:
     """Why the last of ``cells`` cannot join the chain before it, or "" when it can."""
-    if not cells:
-        return ""
-    last = cells[-1]
-    if not on_board(last):
-        return _("{cell} is off the board").format(cell=cell_words(last))
-    if last in cells[:-1]:
-        return _("{cell} is in the chain already").format(cell=cell_words(last))
-    if len(cells) > 1 and not touching(cells[-2], last):
-        return _("{cell} does not touch the tile before it").format(cell=cell_words(last))
-    first = board[cells[0][0]][cells[0][1]]
-    value = board[last[0]][last[1]]
-    if value != first:
-        return _("a {value} cannot join a chain of {first}s").format(value=value, first=first)
-    return ""
+    return chain_problem(board, cells, ON_BOARD, eight_neighbours, equal_chain)
 
 
 def chain_value(board: Board, cells: Sequence[Cell]) -> int:
     """The tile a chain makes: N times its value (0 while it is shorter than 2)."""
-    if len(cells) < 2:
-        return 0
-    r, c = cells[0]
-    return len(cells) * board[r][c]
-
-
-def check_chain(board: Board, cells: Sequence[Cell]) -> int:
-    """The tile a legal chain makes; Refused with the reason for the first bad cell."""
-    if len(cells) < 2:
-        raise Refused(_("a chain needs at least 2 tiles"))
-    for end in range(1, len(cells) + 1):
-        reason = problem(board, cells[:end])
-        if reason:
-            raise Refused(reason)
-    return chain_value(board, cells)
+    return len(cells) * board[cells[0][0]][cells[0][1]] if len(cells) > 1 else 0
 
 
 def read_cells(text: str) -> list[Cell]:
@@ -137,60 +98,21 @@ def dealt(code: str, index: int) -> int:
     return next(value for bound, value in DEAL if draw < bound)
 
 
-def settle(code: str, draws: int, grid: list[list[int]]) -> tuple[int, list[Event]]:
-    """Let tiles fall into the gaps (0s) and fill the top from the deal; the draws used."""
-    events: list[Event] = []
-    for c in range(SIZE):
-        target = SIZE - 1
-        for r in range(SIZE - 1, -1, -1):
-            value = grid[r][c]
-            if not value:
-                continue
-            if r != target:
-                grid[target][c], grid[r][c] = value, 0
-                events.append(Fell((r, c), (target, c), value))
-            target -= 1
-    for c in range(SIZE):
-        for r in range(SIZE):
-            if not grid[r][c]:
-                grid[r][c] = dealt(code, draws)
-                draws += 1
-                events.append(Appeared((r, c), grid[r][c]))
-    return draws, events
-
-
-def frozen(grid: list[list[int]]) -> Board:
-    return tuple(tuple(row) for row in grid)
-
-
-# -- the rules ---------------------------------------------------------------------------------
-
-
-class ChainSumRules:
-    """Chain Sum on a 6x6 board (``twofold.plugin.Rules``)."""
+class ChainSumRules(RulesBase):
+    """Chain Sum on a 6x6 board: what differs from ``RulesBase``."""
 
     def __init__(self, *, undo_depth: int = 100) -> None:
         self.undo_depth = undo_depth
 
     def new_game(self, code: str) -> SumState:
-        grid = [[0] * SIZE for _row in range(SIZE)]
-        draws, _events = settle(code, 0, grid)
-        return SumState(code, frozen(grid), draws=draws)
+        empty = tuple((0,) * SIZE for _row in range(SIZE))
+        board, _events, draws = settle(empty, CELLS, partial(dealt, code), 0, from_wall=False)
+        return SumState(code, board, draws=draws)
 
     def from_position(self, data: Mapping[str, Any], code: str) -> SumState:
-        rows = data.get("board") if isinstance(data, Mapping) else None
         shape = _("a Chain Sum board is 6 rows of 6 whole numbers above 0")
-        if not isinstance(rows, list) or len(rows) != SIZE:
-            raise PositionError(shape)
-        for row in rows:
-            if not isinstance(row, list) or len(row) != SIZE:
-                raise PositionError(shape)
-            if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in row):
-                raise PositionError(shape)
-        score = data.get("score", 0)
-        if isinstance(score, bool) or not isinstance(score, int) or score < 0:
-            raise PositionError(_('"score" must be a whole number from 0'))
-        return SumState(code, frozen(rows), score=score)
+        board = position_board(data, SIZE, SIZE, shape, lambda v: v >= 1)
+        return SumState(code, board, score=position_score(data))
 
     def parse(self, text: str) -> str:
         """``"Chain (0,0) 0,1"`` → ``"chain 0,0 0,1"``, ``"u"`` → ``"undo"``."""
@@ -209,37 +131,23 @@ class ChainSumRules:
         if word != "chain":
             raise Refused(_("unknown command '{command}'").format(command=action))
         cells = read_cells(rest)
-        value = check_chain(state.board, cells)
-        grid = [list(row) for row in state.board]
-        for r, c in cells[:-1]:
-            grid[r][c] = 0
-        end = cells[-1]
-        grid[end[0]][end[1]] = value
-        draws, settled = settle(state.code, state.draws, grid)
+        value = check_chain(state.board, cells, ON_BOARD, eight_neighbours, equal_chain)
+        merged = merge_chain(state.board, cells, value)
+        deal = partial(dealt, state.code)
+        board, settled, draws = settle(merged, CELLS, deal, state.draws, from_wall=False)
         after = replace(
             state,
-            board=frozen(grid),
+            board=board,
             score=state.score + value,
             moves=state.moves + 1,
             draws=draws,
             chains=state.chains + 1,
             longest=max(state.longest, len(cells)),
         )
-        return Outcome(after, (Merged(end, value, tuple(cells)), *settled))
-
-    def undo(self, previous: SumState, current: SumState) -> SumState:
-        return previous
+        return Outcome(after, (Merged(cells[-1], value, tuple(cells)), *settled))
 
     def is_over(self, state: SumState) -> bool:
-        board = state.board
-        return not any(
-            board[r][c] == board[nr][nc]
-            for r in range(SIZE)
-            for c in range(SIZE)
-            for nr, nc in neighbours((r, c))
-        )
-
-    # -- telling
+        return not has_chain(state.board, CELLS, eight_neighbours, equal_chain)
 
     def report(self, state: SumState) -> dict[str, Any]:
         return {"chains": state.chains, "longest": state.longest}
@@ -263,16 +171,6 @@ class ChainSumRules:
         if self.is_over(after):
             parts.append(_("No two equal tiles touch: game over."))
         return " ".join(parts)
-
-    def read_board(self, state: SumState) -> list[str]:
-        return [
-            _("Row {row}: {cells}").format(row=r, cells=", ".join(str(v) for v in row))
-            for r, row in enumerate(state.board, start=1)
-        ]
-
-    def render_text(self, state: SumState) -> str:
-        width = max(len(str(v)) for row in state.board for v in row)
-        return "\n".join(" ".join(str(v).rjust(width) for v in row) for row in state.board)
 
     def stats(self, state: SumState) -> dict[str, int]:
         return {"chains": state.chains, "longest": state.longest}
