@@ -3,9 +3,10 @@ what stays empty, as on 2248's board and in a drop game.
 
 A plugin writes only what its game changes::
 
-    from twofold.plugin import DOWN, fall, rectangle, settle
+    from twofold.plugin import DOWN, cascade, fall, rectangle, settle
 
     board, events, draws = settle(board, rectangle(8, 5), lambda n: deal(code, n), draws)
+    board, events, made = cascade(board, landed, rectangle(7, 5), side_neighbours, doubled)
 
 The cells are any set (a rectangle, a hexagon, a board with holes): a tile falls along
 ``step`` from cell to cell while the next cell is part of the board and empty. A stone
@@ -18,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from twofold.core._blocks import lines_toward
-from twofold.core._events import Appeared, Cell, Event, Fell
+from twofold.core._chains import Neighbours, group_of, merge_chain
+from twofold.core._events import Appeared, Cell, Event, Fell, Merged
 from twofold.core._rules import Board
 
 #: the step of a fall straight down the rows, (rows, columns)
@@ -99,3 +101,47 @@ def settle(
     order = [cell for line in lines for cell in (line if from_wall else reversed(line))]
     filled, appeared, draws = refill(fallen, order, deal, draws)
     return filled, (*falls, *appeared), draws
+
+
+def cascade(
+    board: Board,
+    start: Cell,
+    cells: Iterable[Cell],
+    neighbours: Neighbours,
+    makes: Callable[[int, int], int],
+    step: tuple[int, int] = DOWN,
+) -> tuple[Board, tuple[Event, ...], list[int]]:
+    """A drop game's chain reaction: the group of equal touching tiles around ``start``
+    (:func:`group_of`, at least two) becomes one tile ``makes(value, count)`` at ``start``,
+    the others leave, tiles fall along ``step`` (:func:`fall`), and the made tile, then
+    each tile that fell, merges again the same way while equal tiles touch. The new board,
+    the events (each ``Merged``, its tiles in the order found and ``start``'s last, then
+    its ``Fell``), and the tiles made, in order.
+
+    >>> from operator import mul
+    >>> from twofold.plugin import rectangle, side_neighbours
+    >>> board = ((0, 0), (0, 2), (4, 2))  # a 2 just landed at (1, 1)
+    >>> after, events, made = cascade(board, (1, 1), rectangle(3, 2), side_neighbours, mul)
+    >>> after, made
+    (((0, 0), (0, 0), (0, 8)), [4, 8])
+    """
+    cells = list(cells)
+    on_board = set(cells)
+    events: list[Event] = []
+    made: list[int] = []
+    waiting = [start]
+    while waiting:
+        cell = waiting.pop(0)
+        value = board[cell[0]][cell[1]]
+        group = group_of(board, cell, on_board, neighbours) if value > 0 else [cell]
+        if len(group) < 2:
+            continue
+        joined = (*group[1:], cell)
+        made.append(makes(value, len(joined)))
+        board, fell = fall(merge_chain(board, joined, made[-1]), cells, step)
+        events += [Merged(cell, made[-1], joined), *fell]
+        moved = [cell, *waiting]  # follow each tile that fell: it may merge again
+        for event in fell:
+            moved = [event.target if c == event.source else c for c in moved] + [event.target]
+        waiting = list(dict.fromkeys(moved))  # the made tile first, then what fell
+    return board, tuple(events), made

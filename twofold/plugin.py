@@ -75,7 +75,7 @@ from twofold.core._events import (
     Undone,
     Used,
 )
-from twofold.core._gravity import DOWN, Deal, fall, refill, settle
+from twofold.core._gravity import DOWN, Deal, cascade, fall, refill, settle
 from twofold.core._hookspecs import CONTRACT_VERSION as _CONTRACT_VERSION
 from twofold.core._hookspecs import hookimpl
 from twofold.core._i18n import N_, _, add_domain, an_before, ngettext, pgettext
@@ -172,6 +172,7 @@ __all__ = [
     "add_domain",
     "an_before",
     "below",
+    "cascade",
     "cell_words",
     "chain_problem",
     "chance",

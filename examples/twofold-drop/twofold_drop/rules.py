@@ -1,43 +1,42 @@
-"""The rules of Twofold Drop, as pure functions of immutable states.
+"""The rules of Twofold Drop: a block dropped into a column of a 7x5 board merges with
+the equal blocks touching it (sideways, up or down): N blocks of v make v × 2^(N-1) where
+it landed, blocks above fall into the gaps, and whatever fell or was made merges again.
+The game is over when every column is full.
 
-The board is 5 columns of 7 rows, filled from the bottom. A move picks a column: the
-shown block falls to the lowest empty cell of it. Blocks of one value that touch it
-(sideways, up or down, not across) merge with it: N equal blocks of value v become one
-block v × 2^(N-1) in the cell of the block that moved last, the others leave, blocks
-above fall into the gaps, and any block that fell or was made merges again the same
-way, as long as equal blocks touch. The score grows by every block made. A full column
-takes no block; the game is over when every column is full.
+Built from twofold's blocks, it writes only what differs from other games: the group a
+block merges with (``group_of``), the merge (``merge_chain``), gravity (``fall``), and
+``RulesBase`` for the rest. The events: ``Appeared`` where the block lands, each
+``Merged`` (its blocks in order, the one that stays last), and each ``Fell``.
 
-Every event is one of twofold's vocabulary (``twofold.plugin``): the dropped block
-is ``Appeared`` where it lands, each merge is ``Merged`` (its blocks in order, the one
-that stays last) and each block that drops into a gap is ``Fell``.
-
-The deal: each block takes one draw of ``twofold.plugin``: ``below(code, n, k)``
-gives the block 2^(1 + draw), where ``k`` is 3 while the largest block is below 64
-(2, 4 or 8), then one more kind for each doubling above it, at most 6 (up to 64). The
-next two blocks are always known (``upcoming``); a new game draws them with draws 0
-and 1, and each drop draws one more.
+The deal: block ``n`` is 2^(1 + ``below(code, n, k)``), ``k`` 3 (2, 4 or 8) while the
+largest block is below 64, one more kind for each doubling above it, at most 6. The next
+two blocks are known (``upcoming``): draws 0 and 1 at the start, one more each drop.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from twofold.plugin import (
     Appeared,
     Board,
-    Cell,
     Event,
-    Fell,
     Merged,
     Outcome,
     PositionError,
     Refused,
+    RulesBase,
     _,
     below,
+    cascade,
+    fall,
+    position_board,
+    put,
+    rectangle,
+    stepping,
 )
 
 ROWS = 7
@@ -66,11 +65,14 @@ class DropState:
     combo: int = 0
 
 
-# -- the board ---------------------------------------------------------------------------------
+CELLS = rectangle(ROWS, COLUMNS)
+#: the order a merge looks for equal blocks: below first, then beside, then above
+BELOW_FIRST = stepping(((1, 0), (0, -1), (0, 1), (-1, 0)))
 
 
-def frozen(grid: Sequence[Sequence[int]]) -> Board:
-    return tuple(tuple(row) for row in grid)
+def is_block(value: int) -> bool:
+    """Whether a block may hold ``value``: a power of two from 2."""
+    return value >= 2 and not value & (value - 1)
 
 
 def column_words(column: int) -> str:
@@ -80,112 +82,33 @@ def column_words(column: int) -> str:
 
 def landing(board: Board, column: int) -> int | None:
     """The row a block dropped into ``column`` lands on, or None when the column is full."""
-    for row in range(ROWS - 1, -1, -1):
-        if not board[row][column]:
-            return row
-    return None
-
-
-def kinds(board: Board) -> int:
-    """How many kinds of block the deal gives on this board (2, 4, 8 first)."""
-    largest = max((v for row in board for v in row), default=0)
-    return max(3, min(6, largest.bit_length() - 4))
+    return next((row for row in range(ROWS - 1, -1, -1) if not board[row][column]), None)
 
 
 def dealt(code: str, index: int, board: Board) -> int:
-    """Block ``index`` of the deal, for a board whose largest block is known."""
-    return 2 ** (1 + below(code, index, kinds(board)))
-
-
-def group(grid: Sequence[Sequence[int]], start: Cell) -> list[Cell]:
-    """The blocks of ``start``'s value joined to it side by side, ``start`` last."""
-    value = grid[start[0]][start[1]]
-    seen = {start}
-    order: list[Cell] = []
-    todo = [start]
-    while todo:
-        r, c = todo.pop(0)
-        for nr, nc in ((r + 1, c), (r, c - 1), (r, c + 1), (r - 1, c)):
-            near = (nr, nc)
-            inside = 0 <= nr < ROWS and 0 <= nc < COLUMNS
-            if inside and near not in seen and grid[nr][nc] == value:
-                seen.add(near)
-                order.append(near)
-                todo.append(near)
-    return [*order, start]
-
-
-def fall(grid: list[list[int]], moved: list[Cell]) -> list[Event]:
-    """Blocks drop into the gaps below them; ``moved`` follows each block that falls."""
-    events: list[Event] = []
-    for c in range(COLUMNS):
-        target = ROWS - 1
-        for r in range(ROWS - 1, -1, -1):
-            value = grid[r][c]
-            if not value:
-                continue
-            if r != target:
-                grid[target][c], grid[r][c] = value, 0
-                events.append(Fell((r, c), (target, c), value))
-                moved[:] = [(target, c) if cell == (r, c) else cell for cell in moved]
-                moved.append((target, c))
-            target -= 1
-    return events
-
-
-def cascade(grid: list[list[int]], start: Cell) -> tuple[list[Event], int, int]:
-    """Merge from ``start`` again and again: the events, the points made, the merges."""
-    events: list[Event] = []
-    points = merges = 0
-    active = [start]
-    while active:
-        cell = active.pop(0)
-        value = grid[cell[0]][cell[1]]
-        joined = group(grid, cell) if value else [cell]
-        if len(joined) < 2:
-            continue
-        made = value * 2 ** (len(joined) - 1)
-        for r, c in joined[:-1]:
-            grid[r][c] = 0
-        grid[cell[0]][cell[1]] = made
-        events.append(Merged(cell, made, tuple(joined)))
-        points += made
-        merges += 1
-        moved = [cell, *active]
-        events += fall(grid, moved)
-        active = list(dict.fromkeys(moved))  # the made block first, then what fell
-    return events, points, merges
+    """Block ``index`` of the deal: 2, 4 or 8, one kind more for each doubling from 64."""
+    largest = max((v for row in board for v in row), default=0)
+    return 2 ** (1 + below(code, index, max(3, min(6, largest.bit_length() - 4))))
 
 
 def drop(state: DropState, column: int) -> tuple[DropState, list[Event], int]:
     """Drop the next block into ``column``: the new state, the events and the merges."""
     if not 0 <= column < COLUMNS:
-        raise Refused(
-            _("there is no column {column} (columns 0 to {last})").format(
-                column=column, last=COLUMNS - 1
-            )
-        )
+        there = _("there is no column {column} (columns 0 to {last})")
+        raise Refused(there.format(column=column, last=COLUMNS - 1))
     row = landing(state.board, column)
     if row is None:
         raise Refused(_("{column} is full").format(column=column_words(column)))
     block = state.upcoming[0]
-    grid = [list(r) for r in state.board]
-    grid[row][column] = block
-    events: list[Event] = [Appeared((row, column), block)]
-    more, points, merges = cascade(grid, (row, column))
-    events += more
-    board = frozen(grid)
+    dropped = put(state.board, (row, column), block)
+    # N equal blocks of v make v × 2^(N-1)
+    board, more, made = cascade(dropped, (row, column), CELLS, BELOW_FIRST, lambda v, n: v << n - 1)
+    events: list[Event] = [Appeared((row, column), block), *more]
     upcoming = (*state.upcoming[1:], dealt(state.code, state.draws, board))
-    after = replace(
-        state,
-        board=board,
-        score=state.score + points,
-        moves=state.moves + 1,
-        draws=state.draws + 1,
-        upcoming=upcoming,
-        merges=state.merges + merges,
-        combo=max(state.combo, merges),
-    )
+    score, moves, draws = state.score + sum(made), state.moves + 1, state.draws + 1
+    merges = len(made)
+    merged, combo = state.merges + merges, max(state.combo, merges)
+    after = DropState(state.code, board, score, moves, draws, upcoming, merged, combo)
     return after, events, merges
 
 
@@ -196,51 +119,30 @@ def parse_column(action: str) -> int:
     return int(found[1])
 
 
-# -- the rules ---------------------------------------------------------------------------------
-
-
-class DropRules:
-    """Twofold Drop's rules (the ``Rules`` protocol of ``twofold.plugin``)."""
-
-    undo_depth = 100
+class DropRules(RulesBase):
+    """Twofold Drop's rules: what differs from ``RulesBase``."""
 
     def new_game(self, code: str) -> DropState:
-        board = frozen([[0] * COLUMNS for _row in range(ROWS)])
+        board = tuple((0,) * COLUMNS for _row in range(ROWS))
         upcoming = tuple(dealt(code, n, board) for n in range(SHOWN))
         return DropState(code, board, draws=SHOWN, upcoming=upcoming)
 
     def from_position(self, data: Mapping[str, Any], code: str) -> DropState:
-        rows = data.get("board")
         shape = _("a Twofold Drop board is 7 rows of 5 blocks: 0 or a power of two from 2")
-        if not (
-            isinstance(rows, list)
-            and len(rows) == ROWS
-            and all(isinstance(row, list) and len(row) == COLUMNS for row in rows)
-        ):
-            raise PositionError(shape)
-        for row in rows:
-            for v in row:
-                if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v == 1:
-                    raise PositionError(shape)
-                if v & (v - 1):
-                    raise PositionError(shape)
-        grid = [list(row) for row in rows]
-        if fall(grid, []):
+        board = position_board(data, ROWS, COLUMNS, shape, lambda v: v == 0 or is_block(v))
+        if fall(board, CELLS)[1]:
             raise PositionError(_("a block floats over an empty cell: blocks rest on others"))
         start = self.new_game(code)
         upcoming = data.get("upcoming", list(start.upcoming))
-        if not (
-            isinstance(upcoming, list)
-            and len(upcoming) == SHOWN
-            and all(type(v) is int and v >= 2 and not v & (v - 1) for v in upcoming)
-        ):
+        listed = isinstance(upcoming, list) and len(upcoming) == SHOWN
+        if not listed or not all(type(v) is int and is_block(v) for v in upcoming):
             raise PositionError(_('"upcoming" must be two powers of two from 2'))
-        return replace(start, board=frozen(rows), upcoming=tuple(upcoming))
+        return replace(start, board=board, upcoming=tuple(upcoming))
 
     def parse(self, text: str) -> str:
         """``"Place  3"`` → ``"place 3"``, ``"u"`` → ``"undo"``."""
         word = text.strip().lower()
-        if word in ("undo", "u", "z") or word == "ctrl+z":
+        if word in ("undo", "u", "z", "ctrl+z"):
             return UNDO
         return f"place {parse_column(word)}"
 
@@ -248,15 +150,13 @@ class DropRules:
         after, events, _merges = drop(state, parse_column(action))
         return Outcome(after, tuple(events))
 
-    def undo(self, previous: DropState, current: DropState) -> DropState:
-        return previous
-
     def is_over(self, state: DropState) -> bool:
         return all(state.board[0])
 
-    # -- telling
-
     def report(self, state: DropState) -> dict[str, Any]:
+        return {"merges": state.merges, "combo": state.combo}
+
+    def stats(self, state: DropState) -> dict[str, int]:
         return {"merges": state.merges, "combo": state.combo}
 
     def announce(self, before: DropState, outcome: Outcome) -> str:
@@ -264,39 +164,21 @@ class DropRules:
         landed = [e for e in outcome.events if isinstance(e, Appeared)]
         if not landed:  # undo comes from the core, not from apply()
             return _("Taken back. Score {score}.").format(score=after.score)
-        block = landed[0]
-        parts = [
-            _("Block {value} fell into {column}.").format(
-                value=block.value, column=column_words(block.cell[1])
-            )
-        ]
-        merged = [e for e in outcome.events if isinstance(e, Merged)]
-        if len(merged) == 1:
-            parts.append(_("It made {value}.").format(value=merged[0].value))
-        elif merged:
-            parts.append(
-                _("{count} merges in a row, up to {value}.").format(
-                    count=len(merged), value=max(e.value for e in merged)
-                )
-            )
+        fell = _("Block {value} fell into {column}.")
+        parts = [fell.format(value=landed[0].value, column=column_words(landed[0].cell[1]))]
+        made = [e.value for e in outcome.events if isinstance(e, Merged)]
+        if len(made) == 1:
+            parts.append(_("It made {value}.").format(value=made[0]))
+        elif made:
+            in_a_row = _("{count} merges in a row, up to {value}.")
+            parts.append(in_a_row.format(count=len(made), value=max(made)))
         parts.append(_("Score {score}.").format(score=after.score))
         if self.is_over(after):
             parts.append(_("Every column is full: game over."))
         return " ".join(parts)
-
-    def read_board(self, state: DropState) -> list[str]:
-        return [
-            _("Row {row}: {cells}").format(
-                row=r, cells=", ".join(str(v) if v else _("empty") for v in row)
-            )
-            for r, row in enumerate(state.board, start=1)
-        ]
 
     def render_text(self, state: DropState) -> str:
         width = max(2, *(len(str(v)) for row in state.board for v in row))
         head = " ".join(str(c).rjust(width) for c in range(1, COLUMNS + 1))
         rows = [" ".join((str(v) if v else ".").rjust(width) for v in row) for row in state.board]
         return "\n".join([head, *rows])
-
-    def stats(self, state: DropState) -> dict[str, int]:
-        return {"merges": state.merges, "combo": state.combo}
