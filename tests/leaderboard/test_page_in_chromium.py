@@ -173,6 +173,10 @@ def test_a_replay_steps_with_the_apps_motion_and_words(
         assert len(set(colours.values())) == len(colours) >= 3
         fits(tab, viewport, "#board")
         fits(tab, viewport, ".controls")
+        tab.keyboard.press("Home")
+        assert tab.get_attribute("#replay", "data-at") == "0"
+        tab.keyboard.press("ArrowRight")
+        assert tab.get_attribute("#replay", "data-at") == "1"
     finally:
         tab.close()
 
@@ -200,8 +204,10 @@ def test_the_controls_draw_with_no_emoji_font(site: Site, browser: Any, viewport
         assert EMOJI.findall(text) == []
         tab.click("#play")
         assert tab.get_attribute("#play", "aria-label") == "Pause"
+        assert tab.get_attribute("#said", "aria-live") == "off"  # not read at every move
         tab.click("#play")
         assert tab.get_attribute("#play", "aria-label") == "Play"
+        assert tab.get_attribute("#said", "aria-live") == "polite"
     finally:
         tab.close()
 

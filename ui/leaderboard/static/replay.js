@@ -366,6 +366,8 @@
     const name = on ? said.pause : said.play;
     playButton.setAttribute("aria-label", name);
     playButton.title = name;
+    // while it plays, a screen reader is not read every move: it hears where it stopped
+    for (const line of [stepLine, wordsLine]) line.setAttribute("aria-live", on ? "off" : "polite");
     if (!on && waiting !== null) { clearTimeout(waiting); waiting = null; }
   }
 
@@ -390,6 +392,19 @@
     advance();
   });
   slider.addEventListener("input", by(() => go(Number(slider.value))));
+  // the keys of a player: arrows step, Home and End go to either end (the slider, when it
+  // has the focus, takes them itself)
+  const keys = {
+    ArrowRight: () => go(at + 1, true), ArrowLeft: () => go(at - 1),
+    Home: () => go(0), End: () => go(last),
+  };
+  document.addEventListener("keydown", (event) => {
+    const action = keys[event.key];
+    if (!game || !action || event.target === slider || event.altKey || event.ctrlKey ||
+        event.metaKey) return;
+    event.preventDefault();
+    by(action)();
+  });
 
   function failed(error) {
     wordsLine.textContent = format(said.failed, { error });
