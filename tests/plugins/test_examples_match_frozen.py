@@ -183,3 +183,15 @@ def test_an_example_on_the_blocks_plays_the_games_it_shipped_playing(
     for mode, old in zip(today, frozen, strict=True):
         played = sum(compare(mode, old, actions, seed, length) for seed in range(seeds))
         assert played > seeds * length // 2  # most steps really played an action
+
+
+#: the most lines each example's rules module may take, written on the blocks (it shipped
+#: with 323, 278 and 302: each wrote its own slide, gravity, chains and position reading)
+RULES_LINES = 190
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_an_example_writes_only_what_its_game_changes(name: str) -> None:
+    package = CASES[name][0]
+    rules = Path(package.__file__).parent / "rules.py"
+    assert len(rules.read_text(encoding="utf-8").splitlines()) <= RULES_LINES
