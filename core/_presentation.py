@@ -30,18 +30,29 @@ COMMAND_ARGUMENTS: tuple[str, ...] = get_args(CommandArguments)
 class Statistic:
     """One line of a mode's statistics, aggregated over its counted games.
 
-    ``key`` is ``"score"``, ``"largest"``, ``"moves"`` or a key of ``Rules.stats``;
-    ``aggregate`` says how games combine: the ``best`` (largest), the ``total``, the
-    ``average`` or the ``latest`` game's value, or how many games ``reached``
-    ``threshold`` (for example games whose largest tile is at least 2048). ``name`` is
-    the field's name in ``twofold stats --json`` (the key by default).
+    The game in progress counts too, without being counted as played: it can raise a
+    ``"best"`` line, the best score, the largest tile and the tile strip, and adds to a
+    ``"total"`` and the play time (once: when it finishes, its finished row takes over);
+    ``"average"``, ``"latest"`` and ``"reached"`` lines wait for it to end. The ``"best"``
+    and ``"total"`` lines are also what Copy result tells of a game. ``games_reaching(goal)``
+    is the line for a goal tile.
     """
 
     key: str
+    """``"score"``, ``"largest"``, ``"moves"`` or a key of ``Rules.stats``"""
     label: str
+    """what a player reads (through ``_()``)"""
     aggregate: Aggregate = "best"
+    """how the counted games combine: the ``"best"`` (largest), the ``"total"``, the
+    ``"average"``, the ``"latest"`` game's value, or how many games ``"reached"``
+    ``threshold``
+    """
     name: str = ""
+    """the field in ``twofold stats --json`` (``field`` is ``name or key``): give two lines
+    that read one key different names
+    """
     threshold: int = 0
+    """for ``"reached"``: the value a game's ``key`` must reach (2584: games reaching 2584)"""
 
     @property
     def field(self) -> str:
@@ -68,7 +79,12 @@ class Gauge:
     """
 
     key: str
+    """a built-in: ``"score"``, ``"best"`` (the mode's best score), ``"moves"``, ``"clock"``
+    (time left with a ``time_limit``, else time played), ``"code"`` (the game code); any
+    other key is the mode's own, its value read from ``Status.gauges[key]``
+    """
     label: str = ""
+    """what is shown before the value of a gauge of the mode's own"""
 
 
 @dataclass(frozen=True)
@@ -80,10 +96,18 @@ class PowerUp:
     """
 
     id: str
+    """its action word for ``Rules.apply``"""
     name: str
+    """what a player reads"""
     key: str
+    """the key that uses it"""
     target: PowerUpTarget = "none"
+    """what it is aimed at: ``"none"`` (used at once: ``shuffle``), ``"tile"``
+    (``hammer R,C``), ``"pair"`` (``swap R,C R,C``) or ``"undo"`` (it is the game's own
+    undo, spent by ``Rules.undo``, and may take the key ``u``)
+    """
     description: str = ""
+    """what it does, in one sentence: its key's tooltip"""
     offered_only: bool = False
     """shown only while the mode offers it for nothing (``Status.free``), as Blitz's Shuffle"""
 
@@ -93,9 +117,13 @@ class TutorialPage:
     """One page of a mode's tutorial: words and, if it helps, a row of tiles and what they make."""
 
     title: str
+    """the page's heading"""
     text: str
+    """what it says"""
     tiles: tuple[int, ...] = ()
+    """a row of tiles drawn under the words (``(4, 4, 4)``), or () for none"""
     makes: int = 0
+    """the tile ``tiles`` make, drawn after them (16), or 0 for none"""
 
 
 @dataclass(frozen=True)
@@ -109,12 +137,22 @@ class Status:
     """
 
     gauges: Mapping[str, str] = field(default_factory=dict)
+    """the values of the mode's own gauges, by key, as text (``"12"``, ``"3 → 5"``)"""
     powerups: Mapping[str, int] = field(default_factory=dict)
+    """the count held of each power-up id"""
     rescues: tuple[str, ...] = ()
+    """the power-ups that would open a move on a stuck board: the app offers them instead
+    of ending the game
+    """
     free: tuple[str, ...] = ()
+    """the power-ups offered for nothing right now"""
     over: str = ""
+    """why a finished game ended, in words ("No two equal tiles touch"); "" says nothing"""
     upcoming: tuple[int, ...] = ()
-    """the tiles that come next, the nearest first ("next: 8, then 4"); () shows nothing"""
+    """the tiles that come next, the nearest first (``(8, 4)`` reads "next: 8, then 4", as
+    ``upcoming_words`` says it), beside the board, in ``--plain`` and in ``--json``; any
+    kind of mode may show it; () shows nothing
+    """
 
 
 @dataclass(frozen=True)
@@ -163,8 +201,13 @@ class Command:
     """
 
     word: str
+    """the command's first word"""
     takes: CommandArguments = "none"
+    """the shape of what follows the word"""
     description: str = ""
+    """what it does, in a few words: the palette's entry, the key's tooltip, the line
+    modes' help
+    """
     keys: tuple[str, ...] = ()
     """the app's keys for a command that takes nothing (it is in the palette and Help with or
     without keys); a command that takes more is played in the line modes

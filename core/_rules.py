@@ -178,21 +178,31 @@ class Mode:
     """One playable mode: its own menu entry, save slot and records."""
 
     id: str
-    """the mode's id: command line, saves, records, share strings; no spaces, no ``/``"""
+    """the mode's id: command line (``twofold play fib``), saves, records, share strings;
+    matched case-insensitively; no spaces, no ``/``
+    """
     title: str
     """the name a player sees (menu, top bar, ``--plain``); pass it through ``_()``"""
     rules: Rules
     """the rules object (may be shared by several modes)"""
     family: str = ""
-    """modes of one family share a name on the command line (``play 2048 --size 5``)"""
+    """modes of one family share a name on the command line: ``play 2048 --size 5`` picks
+    ``2048-5x5``; the mode's ``id`` when not given. A tutorial is shown once per family
+    """
     size: int | None = None
     """the board size, for ``--size``"""
     description: str = ""
     """one sentence for the menu"""
     daily: bool = False
-    """a daily mode's code comes from the UTC date (see twofold.core.daily)"""
+    """a daily mode: its code comes from the UTC date, the same for every player; a save
+    from an earlier day is not resumed (today's board starts, the earlier game is
+    recorded); the day's first game counts, later tries that day are practice, never
+    counted; a day joins the streak when its daily game is over or reaches the goal
+    """
     time_limit: float | None = None
-    """seconds of play before the game ends, or None"""
+    """seconds of play after which the game ends (``Refused("the time is up")``), or None;
+    the top bar's ``clock`` gauge counts it down
+    """
     controls: str = "slide"
     """how the app takes input: "slide" (its ``directions``), "chain" (paths of cells) or
     "place" (one place on the board: a cell or a column, as ``place`` says)
@@ -200,45 +210,64 @@ class Mode:
     place: str = "cell"
     """for place controls: "cell" (the action is ``place R,C``) or "column" (``place C``)"""
     goal: int | None = None
-    """value whose first appearance is announced as a win, or None"""
+    """the tile whose first appearance is announced as a win ("You reached 2584!", Keep
+    going), or None for a game with no goal
+    """
     next_goal: int | None = None
     """the tile the win dialog names as the next aim ("Keep going towards 4181"); None: twice
     the goal when the goal is a power of two, else no number at all
     """
     milestone: int = 0
-    """new highest tiles from this value up are celebrated with a banner (0: never)"""
+    """new highest tiles from this value up are celebrated with a banner over a chain board
+    (2248: 512); 0 for none
+    """
     help: str = ""
-    """the rules in the mode's own words, as Markdown, for Help"""
+    """the rules in the mode's own words, as Markdown, for Help (its keys too); "" shows only
+    the keys every mode shares
+    """
     statistics: tuple[Statistic, ...] = DEFAULT_STATISTICS
     """what Statistics and ``twofold stats`` show beyond the figures every mode has"""
     gauges: tuple[Gauge, ...] = DEFAULT_GAUGES
-    """the top bar's items, in order"""
+    """the top bar's items, in order; by default score, best, moves and code"""
     powerups: tuple[PowerUp, ...] = ()
-    """the power-ups the mode offers (their counts come from ``status``)"""
+    """the power-ups the mode offers (their counts come from ``status``); () shows no
+    power-up bar at all
+    """
     tutorial: tuple[TutorialPage, ...] = ()
     """pages shown once on the first game of the mode's family, and again from Help"""
     status: Callable[[Any], Status] | None = None
-    """what a state shows beyond board and score (gauges, power-ups held, rescues)"""
+    """what a state shows beyond board and score: the values of the mode's own gauges,
+    power-ups held, rescues, why the game ended (``status_of`` gives an empty ``Status``
+    for a mode without one)
+    """
     hint: HintFunction | None = None
-    """the hint capability (H on a chain screen, I on a slide screen), or None"""
+    """the hint capability (H on a chain screen, I on a slide screen where H moves left;
+    ``hint`` in the line modes), or None
+    """
     autoplayer: AutoplayerFactory | None = None
     """makes the autoplayer of Watch the solver and ``twofold solve``, or None"""
     sample: SampleFunction | None = None
     """the mode's stored game to watch (Sample), or None"""
     judge: ChainJudge | None = None
-    """for chain controls: judges a chain while it is drawn (its preview), or None"""
+    """for chain controls: judges a chain while it is drawn (its preview value, or why a
+    tile cannot join), or None: no preview; for a place mode, the cell or column aimed at
+    """
     commands: tuple[Command, ...] = ()
     """commands the rules take beyond those of the controls and power-ups: the line modes
     list them, and the app offers each that takes nothing in its palette, on its keys
     """
     extras: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRAS)
-    """deprecated: twofold never read it (a plugin keeps its own data on its rules object)"""
+    """deprecated: twofold never reads it, and passing it warns; it still reads back as
+    given. Keep a plugin's own data on its rules object or in its own module
+    """
     codec: StateCodec | None = None
     """writes states as JSON, so a long save resumes from a checkpoint (None: full replay)"""
     proof: ActionCoder | None = None
     """writes actions as a few choices each, for short proofs (None: each as its text)"""
     directions: tuple[Direction, ...] = ()
-    """a slide mode's directions, each with its keys, glyph and swipe angle (): 2048's four"""
+    """a slide mode's own directions, any number, each with its keys, glyph and swipe angle
+    (see the how-to on controls); (): 2048's four (``FOUR_DIRECTIONS``)
+    """
 
     def __post_init__(self) -> None:
         if not self.family:
