@@ -177,8 +177,13 @@ def test_the_protocol_names_every_event_type_and_the_readme_points_at_it() -> No
 
 def test_the_plugin_guide_documents_every_mode_field_and_event() -> None:
     text = guide_text()
+    # the Mode page renders each field from its docstring (mkdocstrings lists the members)
+    rendered = re.search(
+        r"::: twofold.core._rules.Mode\n(?:\s+.*\n)*?\s+members: \[([^\]]*)\]", text
+    )
+    assert rendered is not None
     for f in dataclasses.fields(Mode):
-        assert f"| `{f.name}` |" in text, f"Mode.{f.name} is not in the plugin guide"
+        assert f.name in rendered[1].split(", "), f"Mode.{f.name} is not in the plugin guide"
     for kind, cls in VOCABULARY.items():
         assert f"| `{cls.__name__}` | `{kind}` |" in text
     for name in ("draw(code, index)", "below(code, index, n)", "chance(code, index)"):
