@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import warnings
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 from datetime import date
 from typing import Any
 
@@ -22,7 +22,6 @@ import gymnasium as gym
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 
-from twofold.core.codes import CODE_COUNT
 from twofold.core.daily import daily_code, utc_today
 from twofold.rl.actions import DIRECTIONS
 from twofold.rl.env import REWARDS, _as_day, mode_of, quoted
@@ -72,7 +71,7 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
         self.day_given = None if day is None else _as_day(day)
         self.day: date | None = None
         self.threads = max(1, int(threads))
-        self._pool = ThreadPoolExecutor(self.threads) if self.threads > 1 else None
+        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
         self.single_action_space = gym.spaces.Discrete(len(DIRECTIONS))
         self.action_space = gym.spaces.MultiDiscrete(np.full(num_envs, len(DIRECTIONS)))
         self.single_observation_space = gym.spaces.Box(0, MOST, (size, size), np.uint8)
@@ -82,8 +81,6 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
         self._terminated = np.zeros(num_envs, np.bool_)
         self._masks = np.zeros((num_envs, len(DIRECTIONS)), np.int8)
         self._scores = np.zeros(num_envs, np.int64)
-        self._numbers = np.zeros(num_envs, np.uint64)
-        self._used = np.ones(num_envs, np.uint8)
         self._actions = np.zeros(num_envs, np.int64)
         #: the arrays step() fills, flat, in the order the batch takes them
         self._stepped = [
@@ -95,8 +92,6 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
                 self._terminated,
                 self._masks,
                 self._scores,
-                self._numbers,
-                self._used,
             )
         ]
         self._scale = 1.0 / 11.0 if self.mode.goal is None else 1.0 / np.log2(self.mode.goal)
@@ -120,8 +115,9 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
             self.games.fix(daily_code(self.mode.id, self.day))
         else:
             self.games.fix(None)
-        self._refill()
-        self._run(self.games.reset, self._numbers, self._obs, self._masks, self._scores, self._used)
+        # each reset plays new games: those of a key from the seeded generator
+        self.games.seed(int(self._np_random.integers(2**63)))
+        self._run(self.games.reset, self._obs, self._masks, self._scores)
         return self._obs.copy(), self._info()
 
     def step(
@@ -134,7 +130,6 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
                 f"not an array of {found.dtype} shaped {found.shape}"
             )
         np.copyto(self._actions, found, casting="unsafe")
-        self._refill()
         if self._pool is None:
             self.games.step(*self._stepped)
         else:
@@ -189,13 +184,6 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
             episode.play(move)
         return result_of(episode, self.day)
 
-    def _refill(self) -> None:
-        """New code numbers where the batch took one (drawn from the seeded generator)."""
-        taken = np.flatnonzero(self._used)
-        if len(taken):
-            self._numbers[taken] = self._np_random.integers(CODE_COUNT, size=len(taken))
-            self._used[taken] = 0
-
     def _run(self, call: Any, *arrays: np.ndarray) -> None:
         flat = [array.reshape(-1) for array in arrays]  # views: no copy
         if self._pool is None:
@@ -204,11 +192,15 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
         self._threaded(call, flat)
 
     def _threaded(self, call: Any, flat: list[np.ndarray]) -> None:
+        """``call`` on ``threads`` parts of the batch at once: the last part in this thread
+        (the compiled batch lets go of the GIL), the others in the pool."""
         assert self._pool is not None
-        bounds = np.linspace(0, self.num_envs, self.threads + 1).astype(int)
-        parts = [
-            self._pool.submit(call, *flat, int(a), int(b)) for a, b in itertools.pairwise(bounds)
-        ]
+        bounds = np.linspace(0, self.num_envs, self.threads + 1).astype(int).tolist()
+        parts = [self._pool.submit(call, *flat, a, b) for a, b in itertools.pairwise(bounds[:-1])]
+        try:
+            call(*flat, bounds[-2], bounds[-1])
+        finally:
+            wait(parts)  # no part runs on once this returns, whatever it raises
         for part in parts:
             part.result()
 

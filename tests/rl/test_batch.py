@@ -6,13 +6,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 gym = pytest.importorskip("gymnasium")
 
+from twofold.core._deal import draw  # noqa: E402
 from twofold.core.daily import daily_code, utc_today  # noqa: E402
 from twofold.core.verify import verify  # noqa: E402
 from twofold.rl import TwofoldEnv  # noqa: E402
 from twofold.rl.batch import BatchEnv  # noqa: E402
+from twofold.variants.classic2048.batch import COMPILED, PythonGames, code_number  # noqa: E402
+from twofold.variants.classic2048.rules import FOUR_ODDS  # noqa: E402
+from twofold.variants.classic2048.slide import trace_line  # noqa: E402
 
 BATCHED = ("2048", "2048-5x5", "2048-6x6", "2048-daily")
 
@@ -122,7 +128,6 @@ def test_the_python_fallback_plays_the_same_games_and_says_so(
 
 
 def test_codes_and_draws_are_cores() -> None:
-    from twofold.core._deal import draw
     from twofold.core.codes import CODE_COUNT, code_from_number
     from twofold.variants.classic2048 import batch as games
 
@@ -166,3 +171,150 @@ def test_the_batch_is_for_sliding_modes_and_the_others_vectorise_as_before() -> 
         BatchEnv("2248", 2)
     envs = gym.make_vec("twofold/2248-v0", num_envs=2, vectorization_mode="sync")
     assert envs.reset(seed=0)[1]["action_mask"].shape == (2, 44)
+
+
+# -- the compiled parts against the rules in Python ------------------------------------------
+
+compiled = pytest.mark.skipif(not COMPILED, reason="the compiled batch is not built here")
+
+
+def boards(side: int) -> st.SearchStrategy[list[int]]:
+    """Boards of ``side`` x ``side`` exponents: most with tiles of four bits (the packed
+    4x4 board's), sparse ones, many at its edge (15s, a 16), some with any tile up to 31."""
+    cells = side * side
+    return st.one_of(
+        st.lists(st.sampled_from([0] * 6 + [1, 2, 3]), min_size=cells, max_size=cells),
+        st.lists(st.integers(0, 11), min_size=cells, max_size=cells),
+        st.lists(st.integers(0, 15), min_size=cells, max_size=cells),
+        st.lists(st.sampled_from([0, 1, 14, 15]), min_size=cells, max_size=cells),
+        st.lists(st.sampled_from([0, 2, 15, 16]), min_size=cells, max_size=cells),
+        st.lists(st.integers(0, 31), min_size=cells, max_size=cells),
+    )
+
+
+def reference_moves(board: list[int], side: int, direction: int) -> bool:
+    return PythonGames(side, 1)._moves(board, direction)
+
+
+def reference_slide(board: list[int], side: int, direction: int, d: int) -> tuple[bytes, int, int]:
+    """The move by trace_line, then draw d's tile by the deal's rule (rules.py's)."""
+    after, gain, made = list(board), 0, 0
+    for line in PythonGames(side, 1).lines[direction]:
+        trace = trace_line(tuple(board[c] for c in line))
+        for cell, e in zip(line, trace.result, strict=True):
+            after[cell] = e
+        gain += trace.gain
+        made += sum(e for _index, e in trace.merges)
+    empty = [c for c, e in enumerate(after) if not e]
+    after[empty[d % len(empty)]] = 2 if (d >> 32) % FOUR_ODDS == 0 else 1
+    return bytes(after), gain, made
+
+
+@compiled
+@given(
+    st.sampled_from([2, 3, 4, 4, 4, 5, 6]).flatmap(
+        lambda side: st.tuples(st.just(side), boards(side))
+    )
+)
+def test_the_compiled_masks_are_the_rules(found: tuple[int, list[int]]) -> None:
+    from twofold.variants.classic2048 import _batch
+
+    side, board = found
+    bits = _batch.legal(side, bytes(board))
+    assert [bool(bits >> d & 1) for d in range(4)] == [
+        reference_moves(board, side, d) for d in range(4)
+    ]
+
+
+@compiled
+@given(
+    st.sampled_from([4, 4, 4, 5, 3]).flatmap(lambda side: st.tuples(st.just(side), boards(side))),
+    st.integers(0, 3),
+    st.builds(draw, st.sampled_from(["00000000", "ZZZZZZZC", "03NQK8N1"]), st.integers(0, 10**6)),
+)
+def test_the_compiled_moves_and_tiles_are_the_rules(
+    found: tuple[int, list[int]], direction: int, d: int
+) -> None:
+    from twofold.variants.classic2048 import _batch
+
+    side, board = found
+    played = _batch.slide(side, bytes(board), direction, d)
+    if not reference_moves(board, side, direction):
+        assert played is None
+    else:
+        assert played == reference_slide(board, side, direction, d)
+
+
+@compiled
+@given(st.integers(0, 32**7 - 1), st.integers(0, 10**7 - 4))
+def test_every_hash_kernel_draws_the_deal(number: int, index: int) -> None:
+    from twofold.core.codes import code_from_number
+    from twofold.variants.classic2048 import _batch
+
+    code, kernel = code_from_number(number), _batch.kernel(None)
+    expected = tuple(draw(code, index + k) for k in range(4))
+    try:
+        for name in {"plain", kernel}:
+            _batch.kernel(name)
+            assert _batch.draws(code, index) == expected
+    finally:
+        _batch.kernel(kernel)
+
+
+@compiled
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**20), st.integers(0, 2**40))
+def test_code_numbers_are_the_same_in_c_and_python(key: int, game: int, episode: int) -> None:
+    from twofold.variants.classic2048 import _batch
+
+    number = code_number(key, game, episode)
+    assert _batch.number(key, game, episode) == number < 32**7
+
+
+@compiled
+def test_the_plain_hash_kernel_plays_the_same_games() -> None:
+    from twofold.variants.classic2048 import _batch
+
+    kernel = _batch.kernel(None)
+    runs = []
+    try:
+        for name in ("plain", kernel):
+            _batch.kernel(name)
+            envs, rng = batch("2048", 16), np.random.default_rng(4)
+            obs, info = envs.reset(seed=4)
+            seen = [obs]
+            for _step in range(300):
+                obs, *_rest, info = envs.step(random_legal(rng, info["action_mask"]))
+                seen.append(obs)
+            runs.append(np.stack(seen))
+    finally:
+        _batch.kernel(kernel)
+    assert np.array_equal(runs[0], runs[1])
+
+
+@compiled
+def test_a_game_past_four_bits_a_tile_plays_on_by_the_rules() -> None:
+    """Two tiles of 2**15 on a 4x4 board: the move that merges them makes a 2**16, beyond
+    the packed board's four bits a cell; the game plays on as the rules say."""
+    from twofold.variants.classic2048 import _batch
+
+    games = _batch.Games(4, 1)
+    obs, masks, scores = np.zeros(16, np.uint8), np.zeros(4, np.int8), np.zeros(1, np.int64)
+    games.seed(3)
+    games.reset(obs, masks, scores)
+    board = [15, 15, 3, 0, 1, 2, 3, 4, 0, 0, 0, 0, 2, 0, 0, 0]
+    games.put(0, bytes(board))
+    rng = np.random.default_rng(3)
+    rewards, over = np.zeros(1), np.zeros(1, np.uint8)
+    for step in range(40):
+        legal = [d for d in range(4) if reference_moves(board, 4, d)]
+        if not legal:
+            break
+        direction = 0 if step == 0 else int(rng.choice(legal))
+        code, moves = games.playing(0)
+        d = draw(code, len(moves) + 2)  # two draws started the game, one a move since
+        expected, gain, _made = reference_slide(board, 4, direction, d)
+        games.step(np.array([direction]), obs, rewards, over, masks, scores)
+        assert bytes(obs) == expected and rewards[0] == gain
+        board = list(expected)
+        assert [bool(m) for m in masks] == [reference_moves(board, 4, d) for d in range(4)]
+    assert max(board) >= 16

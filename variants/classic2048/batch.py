@@ -3,8 +3,8 @@
 The compiled ``_batch.Games`` where it was built (setup.py), else :class:`PythonGames`, the
 same games in Python: the same boards, deals, rewards, masks and logs, some hundred times
 slower. Both step every game of ``[start, stop)`` in place in the caller's flat arrays (see
-``_batch.c``): a game that ended is started again on its next step, from the code of the
-number the caller left in ``numbers[i]`` (``used[i]`` says it was taken), or from the code
+``_batch.c``): a game that ended is started again on its next step, on the code of
+:func:`code_number` of the batch's key (``seed``), the game and its episode, or on the code
 ``fix`` gave (a daily board); actions are indices of ``DIRECTIONS``.
 """
 
@@ -41,6 +41,19 @@ def code_from_number(number: int) -> str:
     return data + ALPHABET[_times_x(total)]
 
 
+#: splitmix64's constants, and the 64 bits its arithmetic keeps
+GOLDEN, MIX1, MIX2, WORD = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB, 2**64 - 1
+
+
+def code_number(key: int, game: int, episode: int) -> int:
+    """The code number (below 32**7) of ``game``'s ``episode`` in a batch seeded with
+    ``key``: splitmix64's mix of the three, its low 35 bits (as _batch.c's number_of)."""
+    z = (key + ((game << 32 | episode & 0xFFFFFFFF) * GOLDEN)) & WORD
+    z = ((z ^ z >> 30) * MIX1) & WORD
+    z = ((z ^ z >> 27) * MIX2) & WORD
+    return (z ^ z >> 31) & (2**35 - 1)
+
+
 def _times_x(value: int) -> int:
     value <<= 1
     return value ^ 0b100101 if value & 0b100000 else value
@@ -70,6 +83,8 @@ class PythonGames:
         self.codes = [""] * count
         self.draws = [0] * count
         self.scores = [0] * count
+        self.episodes = [0] * count
+        self.key = 0
         self.over = [False] * count
         self.logs: list[bytearray] = [bytearray() for _ in range(count)]
         self.ended: list[tuple[str, bytes, int] | None] = [None] * count
@@ -77,6 +92,10 @@ class PythonGames:
 
     def fix(self, code: str | None) -> None:
         self.fixed = code
+
+    def seed(self, key: int) -> None:
+        self.key = key & WORD
+        self.episodes = [0] * self.count
 
     def finished(self, index: int) -> tuple[str, bytes, int] | None:
         self._check(index)
@@ -88,21 +107,19 @@ class PythonGames:
         self._check(index)
         return self.codes[index], bytes(self.logs[index])
 
-    def reset(self, numbers: Any, obs: Any, masks: Any, scores: Any, used: Any,
-              start: int = 0, stop: int = -1) -> None:  # fmt: skip
+    def reset(self, obs: Any, masks: Any, scores: Any, start: int = 0, stop: int = -1) -> None:
         for i in range(start, self.count if stop < 0 else stop):
-            self._start(i, numbers, used)
+            self._start(i)
             self._write(i, obs, masks, scores)
 
     def step(self, actions: Any, obs: Any, rewards: Any, terminated: Any, masks: Any,
-             scores: Any, numbers: Any, used: Any,
-             start: int = 0, stop: int = -1) -> None:  # fmt: skip
+             scores: Any, start: int = 0, stop: int = -1) -> None:  # fmt: skip
         bad = None
         for i in range(start, self.count if stop < 0 else stop):
             rewards[i], terminated[i] = 0.0, 0
             if self.over[i]:
                 self.ended[i] = (self.codes[i], bytes(self.logs[i]), self.scores[i])
-                self._start(i, numbers, used)
+                self._start(i)
             else:
                 action = int(actions[i])
                 if not 0 <= action < 4:
@@ -123,11 +140,12 @@ class PythonGames:
         if not 0 <= index < self.count:
             raise IndexError("no such game in the batch")
 
-    def _start(self, i: int, numbers: Any, used: Any) -> None:
+    def _start(self, i: int) -> None:
         if self.fixed is not None:
             code = self.fixed
         else:
-            code, used[i] = code_from_number(int(numbers[i])), 1
+            code = code_from_number(code_number(self.key, i, self.episodes[i]))
+            self.episodes[i] += 1
         self.codes[i], self.boards[i], self.draws[i] = code, [0] * self.cells, 0
         self.scores[i], self.over[i] = 0, False
         self.logs[i] = bytearray()
