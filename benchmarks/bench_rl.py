@@ -6,10 +6,12 @@ by random legal actions: an action drawn from ``info["action_mask"]`` (gymnasium
 has no mask: a random action of its four, an illegal move counted in its ``info``),
 resetting when an episode ends. The rows take turns, ``--rounds`` times (each round
 starting one row later), so a busy machine slows each alike; the table gives each row's
-median. Targets: twofold's 2048 at least twice gymnasium-2048's steps a second, with masks
-on; the batched 2048 (``vectorization_mode="vector_entry_point"``, 1,024 boards, a random
-legal move of each drawn in numpy every step) at least ten times pgx's 2048 jitted and
-vmapped over 1,024 boards (a random legal move drawn in the jitted call).
+median, of wall time and of the CPU time its process used (the second moves less with the
+machine's load: a row waiting for a core spends none), with the load average. Targets:
+twofold's 2048 at least twice gymnasium-2048's steps a second, with masks on; the batched
+2048 (``vectorization_mode="vector_entry_point"``, 1,024 boards, a random legal move of
+each drawn in numpy every step) at least ten times pgx's 2048 jitted and vmapped over
+1,024 boards (a random legal move drawn in the jitted call).
 
 gymnasium-2048 is installed for this benchmark only (``pip install gymnasium-2048``), and
 pgx and jumanji in an environment of their own (they need jax): ``--jax-python`` (or
@@ -31,7 +33,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium as gym
 import numpy as np
@@ -62,6 +64,24 @@ MASK_BITS = np.uint32(1 << 24 | 1 << 17 | 1 << 10 | 1 << 3)
 BLOCK = 64
 DROP = Path(__file__).resolve().parents[1] / "examples" / "twofold-drop"
 GYMNASIUM_2048 = "gymnasium_2048/TwentyFortyEight-v0"
+
+
+class Rate(NamedTuple):
+    """Steps a second of wall time, and of the CPU time its process used."""
+
+    wall: float
+    cpu: float
+
+
+def timed_turn(run: Callable[[float], float | Rate], seconds: float) -> Rate:
+    """One turn of a row, with the CPU time this process spent in it (a row run in another
+    process counts its own)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    found = run(seconds)
+    if isinstance(found, Rate):
+        return found
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return Rate(found, found * wall / cpu if cpu > 0 else float("nan"))
 
 
 def single(
@@ -164,9 +184,9 @@ class JaxRows:
         )
         assert self.process.stdout is not None
         json.loads(self.process.stdout.readline())  # compiled and warmed
-        self.last: dict[str, float] = {}
+        self.last: dict[str, list[float]] = {}
 
-    def run(self, seconds: float) -> dict[str, float]:
+    def run(self, seconds: float) -> dict[str, list[float]]:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(f"{seconds}\n")
         self.process.stdin.flush()
@@ -210,13 +230,13 @@ def add_single_rows(rows: dict[str, Callable[[float], float]]) -> None:
     rows["twofold/2048-v0, async vector of 8 (all 8 counted)"] = vector("twofold/2048-v0", 8)
 
 
-def jax_row(rows: JaxRows, name: str) -> Callable[[float], float]:
+def jax_row(rows: JaxRows, name: str) -> Callable[[float], Rate]:
     """One of the jax environment's two figures: pgx's turn runs both, jumanji's reads it."""
 
-    def run(seconds: float) -> float:
+    def run(seconds: float) -> Rate:
         if name == "pgx" or name not in rows.last:
-            return rows.run(seconds)[name]
-        return rows.last.pop(name)
+            return Rate(*rows.run(seconds)[name])
+        return Rate(*rows.last.pop(name))
 
     return run
 
@@ -232,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--batch-only", action="store_true", help="the batch rows alone")
     args = parser.parse_args(argv)
-    rows: dict[str, Callable[[float], float]] = {}
+    load = os.getloadavg()[0]
+    rows: dict[str, Callable[[float], Any]] = {}
     if not args.batch_only:
         add_single_rows(rows)
     made = gym.make_vec("twofold/2048-v0", 1, vectorization_mode="vector_entry_point")
@@ -250,30 +271,38 @@ def main(argv: list[str] | None = None) -> int:
         print("no --jax-python: no pgx or jumanji beside the batch", file=sys.stderr)
     for run in rows.values():
         run(0.5)  # warm: the move tables and memoised lines fill as boards are met
-    found: dict[str, list[float]] = {name: [] for name in rows}
+    found: dict[str, list[Rate]] = {name: [] for name in rows}
     names = list(rows)
     for turn in range(args.rounds):
         # each round starts one row later: no row is always first after the others' turns
         start = turn % len(names)
         for name in names[start:] + names[:start]:
-            found[name].append(rows[name](args.seconds))
-    medians = {name: statistics.median(values) for name, values in found.items()}
-    table = Table(title=f"random legal steps a second (median of {args.rounds} turns)")
+            found[name].append(timed_turn(rows[name], args.seconds))
+    walls = {name: statistics.median(r.wall for r in rates) for name, rates in found.items()}
+    cpus = {name: statistics.median(r.cpu for r in rates) for name, rates in found.items()}
+    load = f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end"
+    table = Table(
+        title=f"random legal steps a second (median of {args.rounds} turns)", caption=load
+    )
     table.add_column("environment")
     table.add_column("steps/s", justify="right")
-    for name, value in medians.items():
-        table.add_row(name, f"{value:,.0f}")
+    table.add_column("per CPU second", justify="right")
+    for name, value in walls.items():
+        table.add_row(name, f"{value:,.0f}", f"{cpus[name]:,.0f}")
     Console().print(table)
-    base = next((v for k, v in medians.items() if k.startswith("gymnasium-2048")), None)
-    for name in [n for n in medians if n.startswith("twofold/2048-v0 (masks on")] if base else []:
-        ratio = medians[name] / base
+    base = next((v for k, v in walls.items() if k.startswith("gymnasium-2048")), None)
+    for name in [n for n in walls if n.startswith("twofold/2048-v0 (masks on")] if base else []:
+        ratio = walls[name] / base
         verdict = "meets" if ratio >= TARGET else "misses"
         print(f"{name} / gymnasium-2048: {ratio:.2f}x ({verdict} the {TARGET:g}x target)")
-    pgx = next((v for k, v in medians.items() if k.startswith("pgx")), None)
-    for name in [n for n in medians if " batch of " in n] if pgx else []:
-        ratio = medians[name] / pgx
+    pgx = next((k for k in walls if k.startswith("pgx")), None)
+    for name in [n for n in walls if " batch of " in n] if pgx else []:
+        ratio = walls[name] / walls[pgx]
         verdict = "meets" if ratio >= BATCH_TARGET else "misses"
-        print(f"{name} / pgx: {ratio:.2f}x ({verdict} the {BATCH_TARGET:g}x target)")
+        print(
+            f"{name} / pgx: {ratio:.2f}x ({verdict} the {BATCH_TARGET:g}x target); "
+            f"per CPU second {cpus[name] / cpus[pgx]:.2f}x"
+        )
     if jax_rows is not None:
         jax_rows.close()
     return 0

@@ -5,7 +5,8 @@ jumanji (they are no dependency of twofold): ``python -m venv VENV && VENV/bin/p
 "jax[cpu]" pgx jumanji``. Each call of the jitted function draws a random legal action for
 every board (from its mask) and steps them all, as bench_rl.py's batched twofold does; a
 board whose game ended is started again in the same call (jumanji's own autoreset
-pattern), so every board keeps playing. Prints one JSON line: {"pgx": ..., "jumanji": ...};
+pattern), so every board keeps playing. Prints one JSON line, each batch's steps a second
+of wall time and of this process's CPU time: {"pgx": [wall, cpu], "jumanji": [wall, cpu]};
 with ``--serve``, one such line for each line of seconds read from stdin (bench_rl.py's
 turns, without compiling again).
 
@@ -66,7 +67,7 @@ def jumanji_runner(boards: int) -> Callable[[float], float]:
     return timed(step, state, boards)
 
 
-def timed(step: Any, state: Any, boards: int) -> Callable[[float], float]:
+def timed(step: Any, state: Any, boards: int) -> Callable[[float], tuple[float, float]]:
     key = jax.random.PRNGKey(1)
     held = {"state": state, "key": key}
 
@@ -77,14 +78,15 @@ def timed(step: Any, state: Any, boards: int) -> Callable[[float], float]:
     call()  # compile
     jax.block_until_ready(held["state"])
 
-    def run(seconds: float) -> float:
-        calls, start = 0, time.perf_counter()
+    def run(seconds: float) -> tuple[float, float]:
+        calls, start, cpu = 0, time.perf_counter(), time.process_time()
         while time.perf_counter() - start < seconds:
             for _ in range(10):
                 call()
             jax.block_until_ready(held["state"])
             calls += 10
-        return calls * boards / (time.perf_counter() - start)
+        steps = calls * boards
+        return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
     return run
 
