@@ -23,6 +23,19 @@ from .conftest import daily_game
 from .test_api import send
 
 
+#: the tables as the store made them before it kept checkpoints (schema 1, twofold 0.2.0)
+SCHEMA_1 = """
+CREATE TABLE entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, game_key TEXT NOT NULL UNIQUE, mode TEXT NOT NULL,
+    code TEXT NOT NULL, day TEXT, name TEXT NOT NULL, score BIGINT NOT NULL,
+    largest BIGINT NOT NULL, moves BIGINT NOT NULL, played TEXT NOT NULL,
+    assisted INTEGER NOT NULL, proof TEXT NOT NULL, submitted DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX entries_unassisted ON entries (mode, code, assisted, score DESC, id);
+CREATE INDEX entries_all ON entries (mode, code, score DESC, id);
+"""
+
+
 def proof(seed: int, actions: int, moves: int = 60) -> str:
     game = daily_game(seed, moves)
     return proof_of(game.mode, game.code, game.log[:actions])
@@ -83,8 +96,7 @@ def test_a_store_made_before_checkpoints_counts_them_when_it_opens(tmp_path: Pat
     game = daily_game(5, 40)
     text = proof_of(game.mode, game.code, game.log)
     old = sqlite3.connect(path)
-    for statement in store.MIGRATIONS[0]:
-        old.execute(statement.format(serial="AUTOINCREMENT"))
+    old.executescript(SCHEMA_1)
     old.execute(
         "INSERT INTO entries (game_key, mode, code, day, name, score, largest, moves, played,"
         " assisted, proof, submitted) VALUES (?, ?, ?, NULL, 'Ana', 1, 2, 40, 'unassisted',"

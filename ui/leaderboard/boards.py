@@ -3,14 +3,15 @@
 One table of entries, one row per game (its ``game_key``: the mode, the code and the log,
 so the same game sent again, by any proof of it, is never counted twice), and the keys of
 each game's first 16, 32, 64, … actions (``checkpoints``), by which a game that starts
-another, or is started by it, is found as the same game. Both stores run the same
-parameterised SQL and the same versioned migrations:
+another, or is started by it, is found as the same game. Both stores are one SQLAlchemy
+Core schema (``tables``) run by the same statements, and migrated by Alembic
+(``migrations``, shipped with the package) when the store opens:
 
 * SQLite: a file in the data folder (``leaderboard.db``), created 0600, in WAL mode with
   ``synchronous=FULL`` (an entry the server acknowledged survives kill -9 and power loss),
   marked with its own ``application_id``; a file of anything else is never written.
-* PostgreSQL (``postgresql://…``, psycopg 3, the ``postgres`` extra): several servers
-  behind one load balancer share one database; the schema's version is in a table.
+* PostgreSQL (``postgresql://…``, through psycopg 3: the ``postgres`` extra): several
+  servers behind one load balancer share one database, and migrate it one at a time.
 
 Every method is blocking; the server calls them in threads, never on its event loop.
 """
@@ -18,69 +19,54 @@ Every method is blocking; the server calls them in threads, never on its event l
 from __future__ import annotations
 
 import os
-import sqlite3
-import threading
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack, contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+import sqlalchemy.exc
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Row,
+    and_,
+    create_engine,
+    delete,
+    event,
+    func,
+    inspect,
+    literal,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import make_url
+
 from twofold.core._i18n import _
 from twofold.core.store.files import create_private, data_dir, use_wal
+from twofold.ui.leaderboard.tables import checkpoints, entries, legacy_version, replays
 
 #: "twlb": a leaderboard's SQLite file, never a player's twofold.db
 APPLICATION_ID = 0x74776C62
 DB_NAME = "leaderboard.db"
-#: each step brings the schema from its index to the next version
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (
-        """CREATE TABLE entries (
-            id INTEGER PRIMARY KEY {serial},
-            game_key TEXT NOT NULL UNIQUE,
-            mode TEXT NOT NULL,
-            code TEXT NOT NULL,
-            day TEXT,
-            name TEXT NOT NULL,
-            score BIGINT NOT NULL,
-            largest BIGINT NOT NULL,
-            moves BIGINT NOT NULL,
-            played TEXT NOT NULL,
-            assisted INTEGER NOT NULL,
-            proof TEXT NOT NULL,
-            submitted DOUBLE PRECISION NOT NULL
-        )""",
-        "CREATE INDEX entries_unassisted ON entries (mode, code, assisted, score DESC, id)",
-        "CREATE INDEX entries_all ON entries (mode, code, score DESC, id)",
-    ),
-    (
-        # -1: not known yet; the store counts it from the proof when it opens
-        "ALTER TABLE entries ADD COLUMN actions BIGINT NOT NULL DEFAULT -1",
-        """CREATE TABLE checkpoints (
-            key TEXT NOT NULL,
-            entry_id BIGINT NOT NULL REFERENCES entries (id) ON DELETE CASCADE
-        )""",
-        "CREATE INDEX checkpoints_key ON checkpoints (key)",
-        "CREATE INDEX checkpoints_entry ON checkpoints (entry_id)",
-    ),
-    (
-        # each game's replay, made once when it is accepted (gzipped JSON), never per request
-        """CREATE TABLE replays (
-            entry_id BIGINT PRIMARY KEY REFERENCES entries (id) ON DELETE CASCADE,
-            frames {blob} NOT NULL
-        )""",
-    ),
-    (
-        # what a name is compared by (names.name_key): its look-alikes have the same key
-        "ALTER TABLE entries ADD COLUMN name_key TEXT",
-        "CREATE INDEX entries_name_key ON entries (mode, code, name_key)",
-    ),
-)
-SCHEMA_VERSION = len(MIGRATIONS)
+#: Alembic's scripts, shipped inside the package
+MIGRATIONS = Path(__file__).with_name("migrations")
+#: the newest migration's number: the revisions are "0001", "0002", …
+SCHEMA_VERSION = len(list((MIGRATIONS / "versions").glob("[0-9][0-9][0-9][0-9]_*.py")))
+#: an entry's columns, in Entry's order
 _COLUMNS = (
-    "id, mode, code, day, name, score, largest, moves, played, assisted, proof, submitted, "
-    "actions, game_key"
+    entries.c.id, entries.c.mode, entries.c.code, entries.c.day, entries.c.name,
+    entries.c.score, entries.c.largest, entries.c.moves, entries.c.played, entries.c.assisted,
+    entries.c.proof, entries.c.submitted, entries.c.actions, entries.c.game_key,
+)  # fmt: skip
+#: a board's rows leave the proofs (up to 512 KB each) where they are
+_BOARD_COLUMNS = tuple(
+    literal("").label("proof") if column is entries.c.proof else column for column in _COLUMNS
 )
 
 
@@ -172,7 +158,9 @@ class Boards(Protocol):
 
     def board(
         self, mode: str, code: str, *, assisted: bool, limit: int, offset: int = 0
-    ) -> list[Entry]: ...
+    ) -> list[Entry]:
+        """A page of a board, best first, ranked; without the proofs (``entry`` has them)."""
+        ...
 
     def entry(self, entry_id: int) -> Entry | None: ...
 
@@ -183,198 +171,221 @@ class Boards(Protocol):
     def close(self) -> None: ...
 
 
-class _Sql:
-    """The SQL both stores share; ``?`` placeholders, turned to ``%s`` for psycopg."""
+class SqlBoards:
+    """The boards in one database, through a SQLAlchemy engine (its pool of connections)."""
 
-    marker = "?"
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        insert = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}[engine.dialect.name]
+        self._insert_new = insert(entries).on_conflict_do_nothing(index_elements=["game_key"])
 
     @contextmanager
-    def transaction(self) -> Iterator[Any]:
-        raise NotImplementedError
-        yield
+    def _reached(self) -> Iterator[None]:
+        """SQLAlchemy's errors of a database out of reach as StoreUnavailable (a 503)."""
+        try:
+            yield
+        except (
+            sqlalchemy.exc.OperationalError,
+            sqlalchemy.exc.InterfaceError,
+            sqlalchemy.exc.TimeoutError,
+            sqlalchemy.exc.DisconnectionError,
+        ) as error:
+            raise StoreUnavailable(
+                _("cannot reach the database: {error}").format(error=_one_line(error))
+            ) from None
 
-    def q(self, sql: str) -> str:
-        return sql if self.marker == "?" else sql.replace("?", self.marker)
+    @contextmanager
+    def transaction(self, *, write: bool = False) -> Iterator[Connection]:
+        """A connection in a transaction, committed at the end (``write``: one that writes)."""
+        with self._reached(), self.engine.connect() as connection:
+            connection.execution_options(twofold_write=write)
+            with connection.begin():
+                yield connection
 
     def add(self, entry: NewEntry) -> tuple[Entry, bool]:
-        with self.transaction() as cursor:
-            cursor.execute(
-                self.q(
-                    "INSERT INTO entries (game_key, mode, code, day, name, score, largest, "
-                    "moves, played, assisted, proof, submitted, actions, name_key) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                    "ON CONFLICT (game_key) DO NOTHING"
-                ),
-                (
-                    entry.game_key,
-                    entry.mode,
-                    entry.code,
-                    entry.day,
-                    entry.name,
-                    entry.score,
-                    entry.largest,
-                    entry.moves,
-                    entry.played,
-                    int(entry.assisted),
-                    entry.proof,
-                    time.time(),
-                    entry.actions,
-                    entry.name_key or None,
-                ),
+        with self.transaction(write=True) as connection:
+            inserted = connection.execute(
+                self._insert_new.values(
+                    game_key=entry.game_key,
+                    mode=entry.mode,
+                    code=entry.code,
+                    day=entry.day,
+                    name=entry.name,
+                    score=entry.score,
+                    largest=entry.largest,
+                    moves=entry.moves,
+                    played=entry.played,
+                    assisted=int(entry.assisted),
+                    proof=entry.proof,
+                    submitted=time.time(),
+                    actions=entry.actions,
+                    name_key=entry.name_key or None,
+                ).returning(entries.c.id)
+            ).first()
+            stored = _entry(
+                connection.execute(
+                    select(*_COLUMNS).where(entries.c.game_key == entry.game_key)
+                ).one()
             )
-            created = cursor.rowcount == 1
-            cursor.execute(
-                self.q(f"SELECT {_COLUMNS} FROM entries WHERE game_key = ?"), (entry.game_key,)
-            )
-            stored = _entry(cursor.fetchone())
-            if created:
-                self._checkpoints(cursor, stored.id, entry.checkpoints)
-                self._replay(cursor, stored.id, entry.replay)
-            return self._ranked(cursor, stored), created
+            if inserted is not None:
+                self._checkpoints(connection, stored.id, entry.checkpoints)
+                self._replay(connection, stored.id, entry.replay)
+            return self._ranked(connection, stored), inserted is not None
 
-    def _replay(self, cursor: Any, entry_id: int, frames: bytes) -> None:
+    def _replay(self, connection: Connection, entry_id: int, frames: bytes) -> None:
         if not frames:
             return
-        cursor.execute(self.q("DELETE FROM replays WHERE entry_id = ?"), (entry_id,))
-        cursor.execute(
-            self.q("INSERT INTO replays (entry_id, frames) VALUES (?, ?)"), (entry_id, frames)
-        )
+        connection.execute(delete(replays).where(replays.c.entry_id == entry_id))
+        connection.execute(replays.insert().values(entry_id=entry_id, frames=frames))
 
     def replay(self, entry_id: int) -> bytes | None:
-        with self.transaction() as cursor:
-            cursor.execute(self.q("SELECT frames FROM replays WHERE entry_id = ?"), (entry_id,))
-            row = cursor.fetchone()
-        return None if row is None else bytes(row[0])
+        with self.transaction() as connection:
+            frames = connection.scalar(
+                select(replays.c.frames).where(replays.c.entry_id == entry_id)
+            )
+        return None if frames is None else bytes(frames)
 
-    def _checkpoints(self, cursor: Any, entry_id: int, keys: Sequence[str]) -> None:
-        cursor.execute(self.q("DELETE FROM checkpoints WHERE entry_id = ?"), (entry_id,))
+    def _checkpoints(self, connection: Connection, entry_id: int, keys: Sequence[str]) -> None:
+        connection.execute(delete(checkpoints).where(checkpoints.c.entry_id == entry_id))
         if keys:
-            cursor.executemany(
-                self.q("INSERT INTO checkpoints (key, entry_id) VALUES (?, ?)"),
-                [(key, entry_id) for key in keys],
+            connection.execute(
+                checkpoints.insert(), [{"key": key, "entry_id": entry_id} for key in keys]
             )
 
     def name_like(self, mode: str, code: str, key: str, name: str) -> str | None:
-        with self.transaction() as cursor:
-            cursor.execute(
-                self.q(
-                    "SELECT name FROM entries WHERE mode = ? AND code = ? AND name_key = ? "
-                    "AND name <> ? ORDER BY id LIMIT 1"
-                ),
-                (mode, code, key, name),
+        with self.transaction() as connection:
+            found = connection.scalar(
+                select(entries.c.name)
+                .where(
+                    entries.c.mode == mode,
+                    entries.c.code == code,
+                    entries.c.name_key == key,
+                    entries.c.name != name,
+                )
+                .order_by(entries.c.id)
+                .limit(1)
             )
-            row = cursor.fetchone()
-        return None if row is None else str(row[0])
+        return None if found is None else str(found)
 
-    def related(self, checkpoints: Sequence[str]) -> list[Entry]:
-        if not checkpoints:
+    def related(self, keys: Sequence[str]) -> list[Entry]:
+        if not keys:
             return []
-        marks = ", ".join("?" * len(checkpoints))
-        with self.transaction() as cursor:
-            cursor.execute(
-                self.q(
-                    f"SELECT {_COLUMNS} FROM entries WHERE id IN "
-                    f"(SELECT entry_id FROM checkpoints WHERE key IN ({marks})) ORDER BY id"
-                ),
-                tuple(checkpoints),
+        sharing = select(checkpoints.c.entry_id).where(checkpoints.c.key.in_(keys))
+        with self.transaction() as connection:
+            rows = connection.execute(
+                select(*_COLUMNS).where(entries.c.id.in_(sharing)).order_by(entries.c.id)
             )
-            return [_entry(row) for row in cursor.fetchall()]
+            return [_entry(row) for row in rows]
 
     def update(self, entry_id: int, entry: NewEntry) -> Entry:
-        with self.transaction() as cursor:
-            cursor.execute(
-                self.q(
-                    "UPDATE entries SET game_key = ?, score = ?, largest = ?, moves = ?, "
-                    "played = ?, assisted = ?, proof = ?, actions = ? WHERE id = ?"
-                ),
-                (
-                    entry.game_key, entry.score, entry.largest, entry.moves, entry.played,
-                    int(entry.assisted), entry.proof, entry.actions, entry_id,
-                ),
-            )  # fmt: skip
-            self._checkpoints(cursor, entry_id, entry.checkpoints)
-            self._replay(cursor, entry_id, entry.replay)
-            cursor.execute(self.q(f"SELECT {_COLUMNS} FROM entries WHERE id = ?"), (entry_id,))
-            return self._ranked(cursor, _entry(cursor.fetchone()))
+        with self.transaction(write=True) as connection:
+            connection.execute(
+                update(entries)
+                .where(entries.c.id == entry_id)
+                .values(
+                    game_key=entry.game_key,
+                    score=entry.score,
+                    largest=entry.largest,
+                    moves=entry.moves,
+                    played=entry.played,
+                    assisted=int(entry.assisted),
+                    proof=entry.proof,
+                    actions=entry.actions,
+                )
+            )
+            self._checkpoints(connection, entry_id, entry.checkpoints)
+            self._replay(connection, entry_id, entry.replay)
+            row = connection.execute(select(*_COLUMNS).where(entries.c.id == entry_id)).one()
+            return self._ranked(connection, _entry(row))
 
     def count_unknown(self) -> None:
         """Count the actions, keep the checkpoints and make the replay of entries stored
         before the store kept them (once: a store that has them all reads one query)."""
         from twofold.core.verify import verify
-        from twofold.ui.leaderboard.checking import checkpoints, packed_frames
+        from twofold.ui.leaderboard.checking import checkpoints as checkpoints_of
+        from twofold.ui.leaderboard.checking import packed_frames
         from twofold.ui.leaderboard.names import name_key
 
-        with self.transaction() as cursor:
-            cursor.execute(self.q("SELECT id, name FROM entries WHERE name_key IS NULL"))
-            for entry_id, name in cursor.fetchall():
-                cursor.execute(
-                    self.q("UPDATE entries SET name_key = ? WHERE id = ?"),
-                    (name_key(name), entry_id),
+        with self.transaction(write=True) as connection:
+            unnamed = connection.execute(
+                select(entries.c.id, entries.c.name).where(entries.c.name_key.is_(None))
+            ).all()
+            for entry_id, name in unnamed:
+                connection.execute(
+                    update(entries).where(entries.c.id == entry_id).values(name_key=name_key(name))
                 )
-        with self.transaction() as cursor:
-            cursor.execute(
-                self.q(
-                    "SELECT id, proof FROM entries WHERE actions = -1 "
-                    "OR (actions >= 0 AND id NOT IN (SELECT entry_id FROM replays))"
+        with self.transaction() as connection:
+            unknown = connection.execute(
+                select(entries.c.id, entries.c.proof).where(
+                    or_(
+                        entries.c.actions == -1,
+                        and_(
+                            entries.c.actions >= 0,
+                            entries.c.id.not_in(select(replays.c.entry_id)),
+                        ),
+                    )
                 )
-            )
-            unknown = cursor.fetchall()
+            ).all()
         for entry_id, proof in unknown:
             try:
                 replayed = verify(proof).replayed
             except ValueError:
                 # a proof this install does not replay (a plugin gone): kept as it is, and
                 # marked (-2) so that opening the store does not try it again
-                with self.transaction() as cursor:
-                    cursor.execute(
-                        self.q("UPDATE entries SET actions = -2 WHERE id = ?"), (entry_id,)
+                with self.transaction(write=True) as connection:
+                    connection.execute(
+                        update(entries).where(entries.c.id == entry_id).values(actions=-2)
                     )
                 continue
-            with self.transaction() as cursor:
-                cursor.execute(
-                    self.q("UPDATE entries SET actions = ? WHERE id = ?"),
-                    (len(replayed.actions), entry_id),
+            with self.transaction(write=True) as connection:
+                connection.execute(
+                    update(entries)
+                    .where(entries.c.id == entry_id)
+                    .values(actions=len(replayed.actions))
                 )
-                self._checkpoints(cursor, entry_id, checkpoints(replayed))
-                self._replay(cursor, entry_id, packed_frames(replayed))
+                self._checkpoints(connection, entry_id, checkpoints_of(replayed))
+                self._replay(connection, entry_id, packed_frames(replayed))
 
-    def _ranked(self, cursor: Any, entry: Entry) -> Entry:
-        # an unassisted game ranks among the unassisted (the default board), any other among all
-        only = "" if entry.assisted else " AND assisted = 0"
-        cursor.execute(
-            self.q(
-                "SELECT COUNT(*) FROM entries WHERE mode = ? AND code = ?"
-                + only
-                + " AND (score > ? OR (score = ? AND id < ?))"
+    def _ranked(self, connection: Connection, entry: Entry) -> Entry:
+        better = select(func.count()).where(
+            entries.c.mode == entry.mode,
+            entries.c.code == entry.code,
+            or_(
+                entries.c.score > entry.score,
+                and_(entries.c.score == entry.score, entries.c.id < entry.id),
             ),
-            (entry.mode, entry.code, entry.score, entry.score, entry.id),
         )
-        better = int(cursor.fetchone()[0])
-        return _with_rank(entry, better + 1)
+        if not entry.assisted:
+            # an unassisted game ranks among the unassisted (the default board)
+            better = better.where(entries.c.assisted == 0)
+        return _with_rank(entry, int(connection.scalar(better) or 0) + 1)
 
     def board(
         self, mode: str, code: str, *, assisted: bool, limit: int, offset: int = 0
     ) -> list[Entry]:
-        only = "" if assisted else " AND assisted = 0"
-        with self.transaction() as cursor:
-            cursor.execute(
-                self.q(
-                    f"SELECT {_COLUMNS} FROM entries WHERE mode = ? AND code = ?{only} "
-                    "ORDER BY score DESC, id ASC LIMIT ? OFFSET ?"
-                ),
-                (mode, code, limit, offset),
-            )
-            rows = cursor.fetchall()
+        query = (
+            select(*_BOARD_COLUMNS)
+            .where(entries.c.mode == mode, entries.c.code == code)
+            .order_by(entries.c.score.desc(), entries.c.id)
+            .limit(limit)
+            .offset(offset)
+        )
+        if not assisted:
+            query = query.where(entries.c.assisted == 0)
+        with self.transaction() as connection:
+            rows = connection.execute(query).all()
         return [_with_rank(_entry(row), offset + i + 1) for i, row in enumerate(rows)]
 
     def entry(self, entry_id: int) -> Entry | None:
-        with self.transaction() as cursor:
-            cursor.execute(self.q(f"SELECT {_COLUMNS} FROM entries WHERE id = ?"), (entry_id,))
-            row = cursor.fetchone()
-            return None if row is None else self._ranked(cursor, _entry(row))
+        with self.transaction() as connection:
+            row = connection.execute(select(*_COLUMNS).where(entries.c.id == entry_id)).first()
+            return None if row is None else self._ranked(connection, _entry(row))
+
+    def close(self) -> None:
+        self.engine.dispose()
 
 
-def _entry(row: Sequence[Any]) -> Entry:
+def _entry(row: Row[Any] | Sequence[Any]) -> Entry:
     (
         entry_id,
         mode,
@@ -401,201 +412,182 @@ def _with_rank(entry: Entry, rank: int) -> Entry:
     return replace(entry, rank=rank)
 
 
+# -- migrations --------------------------------------------------------------------------------
+
+
+def migrate(connection: Connection, legacy: int) -> None:
+    """Bring the schema to the newest migration, in the caller's transaction.
+
+    ``legacy``: the version a database written before Alembic says it has (0: none, or
+    already Alembic's); its migrations are taken as run, since they are the same steps.
+    """
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    has_alembic = inspect(connection).has_table("alembic_version")
+    if legacy and not has_alembic:
+        command.stamp(config, f"{min(legacy, SCHEMA_VERSION):04d}")
+    command.upgrade(config, "head")
+
+
+def _newer(version: int, where: str) -> StoreError:
+    return StoreError(
+        _("{path} was written by a newer twofold (schema {version})").format(
+            path=where, version=version
+        )
+    )
+
+
 # -- SQLite ----------------------------------------------------------------------------------
 
 
-class SqliteBoards(_Sql):
-    """The boards in one SQLite file; every thread has its own connection."""
+def _sqlite_engine(path: Path) -> Engine:
+    engine = create_engine(
+        f"sqlite:///{path}",
+        connect_args={"timeout": 30, "check_same_thread": False},
+        pool_size=8,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        # transactions are begun below, so that a writer takes the lock at once
+        dbapi_connection.isolation_level = None
+        dbapi_connection.execute("PRAGMA synchronous = FULL")
+        dbapi_connection.execute("PRAGMA busy_timeout = 30000")
+
+    @event.listens_for(engine, "begin")
+    def _begin(connection: Connection) -> None:
+        # a writer locks at BEGIN (a reader turning writer can only fail); readers never wait
+        write = connection.get_execution_options().get("twofold_write", False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+class SqliteBoards(SqlBoards):
+    """The boards in one SQLite file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._local = threading.local()
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         create_private(path)
-        connection = self._connection()
-        application_id = connection.execute("PRAGMA application_id").fetchone()[0]
-        version = connection.execute("PRAGMA user_version").fetchone()[0]
-        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        if application_id != APPLICATION_ID and (application_id or tables):
-            raise StoreError(
-                _("{path} is not a twofold leaderboard's database: it is left as it is").format(
-                    path=path
-                )
-            )
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                _("{path} was written by a newer twofold (schema {version})").format(
-                    path=path, version=version
-                )
-            )
-        use_wal(connection)
-        connection.execute("BEGIN IMMEDIATE")
+        engine = _sqlite_engine(path)
         try:
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            for step in MIGRATIONS[version:]:
-                for statement in step:
-                    connection.execute(statement.format(serial="AUTOINCREMENT", blob="BLOB"))
-            connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            connection.execute("COMMIT")
+            self._open(engine)
         except BaseException:
-            connection.execute("ROLLBACK")
+            engine.dispose()
             raise
+        super().__init__(engine)
         for suffix in ("-wal", "-shm"):
             side = path.with_name(path.name + suffix)
             if side.exists():
                 os.chmod(side, 0o600)
         self.count_unknown()
 
-    def _connection(self) -> sqlite3.Connection:
-        connection = getattr(self._local, "connection", None)
-        if connection is None:
-            connection = sqlite3.connect(
-                self.path, timeout=30, isolation_level=None, check_same_thread=False
-            )
-            connection.execute("PRAGMA synchronous = FULL")
-            connection.execute("PRAGMA busy_timeout = 30000")
-            self._local.connection = connection
-        return connection
-
-    @contextmanager
-    def transaction(self) -> Iterator[Any]:
-        connection = self._connection()
+    def _open(self, engine: Engine) -> None:
+        path = self.path
+        # the checks and the switch to WAL come before any transaction: on the driver's own
+        raw = engine.raw_connection()
         try:
-            connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as error:  # locked past the timeout, or the disk failed
-            raise StoreUnavailable(_one_line(error)) from None
-        cursor = connection.cursor()
-        try:
-            yield cursor
-            connection.execute("COMMIT")
-        except BaseException:
-            with suppress(sqlite3.Error):
-                connection.execute("ROLLBACK")
-            raise
-
-    def close(self) -> None:
-        connection = getattr(self._local, "connection", None)
-        if connection is not None:
-            connection.close()
-            self._local.connection = None
+            pragma = raw.driver_connection.execute  # type: ignore[union-attr]
+            application_id = pragma("PRAGMA application_id").fetchone()[0]
+            version = pragma("PRAGMA user_version").fetchone()[0]
+            tables = pragma("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if application_id != APPLICATION_ID and (application_id or tables):
+                raise StoreError(
+                    _("{path} is not a twofold leaderboard's database: it is left as it is").format(
+                        path=path
+                    )
+                )
+            if version > SCHEMA_VERSION:
+                raise _newer(version, str(path))
+            use_wal(raw.driver_connection)  # type: ignore[arg-type]
+        finally:
+            raw.close()
+        with engine.connect() as connection:
+            connection.execution_options(twofold_write=True)
+            with connection.begin():
+                # read again under the write lock: another server may have just migrated
+                version = connection.exec_driver_sql("PRAGMA user_version").scalar() or 0
+                if version > SCHEMA_VERSION:
+                    raise _newer(version, str(path))
+                migrate(connection, version)
+                # the schema's number where a twofold from before Alembic looks for it, so
+                # that it refuses a newer file instead of writing it
+                connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.exec_driver_sql(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
 # -- PostgreSQL ------------------------------------------------------------------------------
 
 
-class PostgresBoards(_Sql):
-    """The boards in a PostgreSQL database (psycopg 3); every thread has its own connection."""
+def postgres_url(url: str) -> str:
+    """A ``postgresql://`` (or ``postgres://``) URL as SQLAlchemy names psycopg 3's driver."""
+    found = make_url(url.replace("postgres://", "postgresql://", 1))
+    return found.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
 
-    marker = "%s"
+
+class PostgresBoards(SqlBoards):
+    """The boards in a PostgreSQL database, through psycopg 3."""
 
     def __init__(self, url: str) -> None:
         try:
-            import psycopg
+            import psycopg  # noqa: F401
         except ImportError:
             raise StoreError(
                 _("--database postgresql://… needs psycopg: pip install 'twofold[postgres]'")
             ) from None
-        self.psycopg = psycopg
-        self.url = url
-        self._local = threading.local()
-        self._all: list[Any] = []
-        self._lock = threading.Lock()
-        with self.transaction() as cursor:
-            # one server migrates at a time, however many start together
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", (APPLICATION_ID,))
-            cursor.execute(
-                "CREATE TABLE IF NOT EXISTS twofold_leaderboard (version INTEGER NOT NULL)"
-            )
-            cursor.execute("SELECT version FROM twofold_leaderboard")
-            row = cursor.fetchone()
-            version = 0 if row is None else int(row[0])
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    _("the database was written by a newer twofold (schema {version})").format(
-                        version=version
-                    )
-                )
-            for step in MIGRATIONS[version:]:
-                for statement in step:
-                    cursor.execute(
-                        statement.replace(
-                            "INTEGER PRIMARY KEY {serial}", "BIGSERIAL PRIMARY KEY"
-                        ).replace("{blob}", "BYTEA")
-                    )
-            cursor.execute("DELETE FROM twofold_leaderboard")
-            cursor.execute("INSERT INTO twofold_leaderboard VALUES (%s)", (SCHEMA_VERSION,))
+        engine = create_engine(
+            postgres_url(url),
+            # a connection the database dropped (restarted) is replaced before it is used
+            pool_pre_ping=True,
+            pool_size=8,
+            connect_args={"connect_timeout": 10},
+        )
+        super().__init__(engine)
+        try:
+            self._open()
+        except BaseException:
+            engine.dispose()
+            raise
         self.count_unknown()
 
-    def _connection(self) -> Any:
-        connection = getattr(self._local, "connection", None)
-        if connection is None or connection.closed:
-            try:
-                connection = self.psycopg.connect(self.url, connect_timeout=10)
-            except self.psycopg.Error as error:
-                raise StoreUnavailable(
-                    _("cannot reach the database: {error}").format(error=_one_line(error))
-                ) from None
-            self._local.connection = connection
-            with self._lock:
-                self._all.append(connection)
-        return connection
-
-    def _begin(self) -> tuple[Any, Any]:
-        """A connection in a new transaction; one the database dropped is replaced once."""
-        lost = (self.psycopg.OperationalError, self.psycopg.InterfaceError)
-        for attempt in range(2):
-            connection = self._connection()
-            begun = connection.transaction()
-            try:
-                begun.__enter__()
-                return connection, begun
-            except lost:
-                self._drop(connection)
-                if attempt:
-                    raise
-        raise AssertionError  # pragma: no cover
-
-    def _drop(self, connection: Any) -> None:
-        self._local.connection = None
-        with suppress(self.psycopg.Error):
-            connection.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[Any]:
-        try:
-            connection, begun = self._begin()
-            with ExitStack() as stack, connection.cursor() as cursor:
-                stack.push(begun)
-                yield cursor
-        except (self.psycopg.OperationalError, self.psycopg.InterfaceError) as error:
-            stale = getattr(self._local, "connection", None)
-            if stale is not None:
-                self._drop(stale)  # the database went away: the next call connects again
-            raise StoreUnavailable(
-                _("cannot reach the database: {error}").format(error=_one_line(error))
-            ) from None
-
-    def close(self) -> None:
-        with self._lock:
-            for connection in self._all:
-                connection.close()
-            self._all.clear()
+    def _open(self) -> None:
+        with self.transaction(write=True) as connection:
+            # one server migrates at a time, however many start together
+            connection.execute(select(func.pg_advisory_xact_lock(APPLICATION_ID)))
+            legacy = 0
+            if inspect(connection).has_table(legacy_version.name):
+                legacy = connection.scalar(select(func.max(legacy_version.c.version))) or 0
+            if legacy > SCHEMA_VERSION:
+                raise _newer(legacy, _("the database"))
+            migrate(connection, legacy)
+            # the schema's number where a twofold from before Alembic looks for it
+            legacy_version.create(connection, checkfirst=True)
+            connection.execute(delete(legacy_version))
+            connection.execute(legacy_version.insert().values(version=SCHEMA_VERSION))
 
 
 def _one_line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
+    # SQLAlchemy's message adds the statement and a link: the driver's first line says it
+    found = getattr(error, "orig", None) or error
+    lines = str(found).strip().splitlines()
+    return lines[0] if lines else type(found).__name__
 
 
-def open_boards(database: str | None) -> Boards:
+def open_boards(database: str | None) -> SqlBoards:
     """The store ``--database`` names: a PostgreSQL URL, a SQLite file, or the default file."""
-    if database and database.startswith(("postgresql://", "postgres://")):
-        return PostgresBoards(database)
+    if database and database.startswith(("postgresql://", "postgres://", "postgresql+psycopg://")):
+        try:
+            return PostgresBoards(database)
+        except (sqlalchemy.exc.SQLAlchemyError, ValueError) as error:
+            raise StoreError(
+                _("cannot use the database: {error}").format(error=_one_line(error))
+            ) from None
     path = Path(database) if database else data_dir() / DB_NAME
     try:
         return SqliteBoards(path)
-    except sqlite3.DatabaseError as error:
+    except sqlalchemy.exc.SQLAlchemyError as error:
         raise StoreError(
-            _("cannot use {path}: {error}").format(path=path, error=str(error))
+            _("cannot use {path}: {error}").format(path=path, error=_one_line(error))
         ) from None
