@@ -1,8 +1,15 @@
-"""A leaderboard in this process on a fresh SQLite file, and results to send it."""
+"""A leaderboard in this process on a fresh store, and results to send it.
+
+Every test that takes ``boards`` (or ``client``) runs twice: on a fresh SQLite file, and on
+a fresh database of a PostgreSQL cluster started once a test process (skipped where
+PostgreSQL or psycopg is not installed).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import random
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from datetime import date
 from pathlib import Path
@@ -14,7 +21,7 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.game import Game
 from twofold.core.plugins import registry
 from twofold.core.result import result_text
-from twofold.ui.leaderboard.boards import SqliteBoards
+from twofold.ui.leaderboard.boards import PostgresBoards, SqlBoards, SqliteBoards, postgres_url
 from twofold.ui.leaderboard.checking import Checker
 from twofold.ui.leaderboard.server import Leaderboard
 
@@ -78,15 +85,69 @@ def checker() -> Iterator[Checker]:
     found.close()
 
 
+@pytest.fixture(scope="session")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One PostgreSQL cluster for this test process; each test takes a database of its own."""
+    from .servers import postgresql
+
+    with postgresql(tmp_path_factory.mktemp("pg")) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def fresh_database(cluster: str) -> Iterator[str]:
+    """A new, empty database on the cluster; its URL. Dropped after."""
+    from sqlalchemy import create_engine
+
+    name = "t" + uuid.uuid4().hex[:16]
+    admin = create_engine(postgres_url(cluster), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f"CREATE DATABASE {name}")
+        yield cluster.rsplit("/", 1)[0] + "/" + name
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def shared_database(cluster: str) -> Iterator[str]:
+    """A database for this test process's tests, emptied before each (creating one takes 1 s)."""
+    with fresh_database(cluster) as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where a test's boards live: a SQLite file, or an empty PostgreSQL database."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "leaderboard.db")
+        return
+    from sqlalchemy import create_engine, inspect
+
+    url = request.getfixturevalue("shared_database")
+    engine = create_engine(postgres_url(url))
+    try:
+        with engine.begin() as connection:
+            if inspect(connection).has_table("entries"):
+                connection.exec_driver_sql(
+                    "TRUNCATE entries, checkpoints, replays RESTART IDENTITY"
+                )
+    finally:
+        engine.dispose()
+    yield url
+
+
 @pytest.fixture
-def boards(tmp_path: Path) -> Iterator[SqliteBoards]:
-    found = SqliteBoards(tmp_path / "leaderboard.db")
+def boards(store: str) -> Iterator[SqlBoards]:
+    found = PostgresBoards(store) if store.startswith("postgresql") else SqliteBoards(Path(store))
     yield found
     found.close()
 
 
 @pytest.fixture
-async def client(boards: SqliteBoards, checker: Checker) -> AsyncIterator[TestClient]:
+async def client(boards: SqlBoards, checker: Checker) -> AsyncIterator[TestClient]:
     service = Leaderboard(boards, checker, rate=6000, burst=6000, today=utc_today)
     async with TestClient(TestServer(service.app())) as found:
         yield found

@@ -22,7 +22,6 @@ from twofold.ui.leaderboard.checking import MIN_SHARED, checkpoints
 from .conftest import daily_game
 from .test_api import send
 
-
 #: the tables as the store made them before it kept checkpoints (schema 1, twofold 0.2.0)
 SCHEMA_1 = """
 CREATE TABLE entries (

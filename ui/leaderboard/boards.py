@@ -29,6 +29,7 @@ from typing import Any, Protocol
 import sqlalchemy.exc
 from alembic import command
 from alembic.config import Config
+from alembic.util import CommandError
 from sqlalchemy import (
     Connection,
     Engine,
@@ -427,7 +428,14 @@ def migrate(connection: Connection, legacy: int) -> None:
     has_alembic = inspect(connection).has_table("alembic_version")
     if legacy and not has_alembic:
         command.stamp(config, f"{min(legacy, SCHEMA_VERSION):04d}")
-    command.upgrade(config, "head")
+    try:
+        command.upgrade(config, "head")
+    except CommandError as error:  # a revision this twofold does not have: a newer one's
+        raise StoreError(
+            _("the database's schema is newer than this twofold's: {error}").format(
+                error=_one_line(error)
+            )
+        ) from None
 
 
 def _newer(version: int, where: str) -> StoreError:
