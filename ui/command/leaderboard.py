@@ -107,6 +107,8 @@ def _interrupt(_number: int, _frame: object) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
+        import alembic  # noqa: F401
+        import sqlalchemy  # noqa: F401
         from aiohttp import web
     except ImportError:
         print(
