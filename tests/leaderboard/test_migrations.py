@@ -246,4 +246,8 @@ def test_a_schema_newer_than_this_twofold_is_refused_and_left_as_it_is(
                 ("9999",)
             ]
     finally:
+        with engine.begin() as connection:  # the next test may share this database
+            connection.exec_driver_sql(
+                f"UPDATE alembic_version SET version_num = '{SCHEMA_VERSION:04d}'"
+            )
         engine.dispose()
