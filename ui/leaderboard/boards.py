@@ -19,12 +19,13 @@ Every method is blocking; the server calls them in threads, never on its event l
 from __future__ import annotations
 
 import os
+import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import sqlalchemy.exc
 from alembic import command
@@ -224,6 +225,20 @@ _RANKED_AMONG = {False: _BETTER.where(_UNASSISTED), True: _BETTER}
 _BOARDS = {False: _BOARD.where(_UNASSISTED), True: _BOARD}
 
 
+#: what SQLAlchemy raises when the database cannot be reached just now
+_UNREACHABLE = (
+    sqlalchemy.exc.OperationalError,
+    sqlalchemy.exc.InterfaceError,
+    sqlalchemy.exc.TimeoutError,
+    sqlalchemy.exc.DisconnectionError,
+)
+T = TypeVar("T")
+
+
+def _unavailable(error: BaseException) -> StoreUnavailable:
+    return StoreUnavailable(_("cannot reach the database: {error}").format(error=_one_line(error)))
+
+
 class SqlBoards:
     """The boards in one database, through a SQLAlchemy engine (its pool of connections)."""
 
@@ -231,9 +246,12 @@ class SqlBoards:
         self.engine = engine
         insert = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}[engine.dialect.name]
         self._insert_new = (
-            insert(entries)
-            .on_conflict_do_nothing(index_elements=["game_key"])
-            .returning(entries.c.id)
+            insert(entries).on_conflict_do_nothing(index_elements=["game_key"]).returning(*_COLUMNS)
+        )
+        # PostgreSQL: a read of one statement needs no BEGIN and COMMIT, each a round trip to
+        # the server (SQLite's are calls in this process, and its reads share a snapshot)
+        self._reading: dict[str, Any] = (
+            {"isolation_level": "AUTOCOMMIT"} if engine.dialect.name == "postgresql" else {}
         )
 
     @contextmanager
@@ -241,15 +259,8 @@ class SqlBoards:
         """SQLAlchemy's errors of a database out of reach as StoreUnavailable (a 503)."""
         try:
             yield
-        except (
-            sqlalchemy.exc.OperationalError,
-            sqlalchemy.exc.InterfaceError,
-            sqlalchemy.exc.TimeoutError,
-            sqlalchemy.exc.DisconnectionError,
-        ) as error:
-            raise StoreUnavailable(
-                _("cannot reach the database: {error}").format(error=_one_line(error))
-            ) from None
+        except _UNREACHABLE as error:
+            raise _unavailable(error) from None
 
     @contextmanager
     def transaction(self, *, write: bool = False) -> Iterator[Connection]:
@@ -259,84 +270,125 @@ class SqlBoards:
             with connection.begin():
                 yield connection
 
-    def add(self, entry: NewEntry) -> tuple[Entry, bool]:
-        with self.transaction(write=True) as connection:
-            inserted = connection.execute(
-                self._insert_new,
-                {
-                    "game_key": entry.game_key,
-                    "mode": entry.mode,
-                    "code": entry.code,
-                    "day": entry.day,
-                    "name": entry.name,
-                    "score": entry.score,
-                    "largest": entry.largest,
-                    "moves": entry.moves,
-                    "played": entry.played,
-                    "assisted": int(entry.assisted),
-                    "proof": entry.proof,
-                    "submitted": time.time(),
-                    "actions": entry.actions,
-                    "name_key": entry.name_key or None,
-                },
-            ).first()
-            stored = _entry(connection.execute(_BY_GAME, {"game_key": entry.game_key}).one())
-            if inserted is not None:
-                self._checkpoints(connection, stored.id, entry.checkpoints)
-                self._replay(connection, stored.id, entry.replay)
-            return self._ranked(connection, stored), inserted is not None
+    def _run(self, work: Callable[[Connection], T], *, write: bool = False, one: bool = False) -> T:
+        """``work`` in a transaction (``one``: a single statement that reads, in none).
 
-    def _replay(self, connection: Connection, entry_id: int, frames: bytes) -> None:
+        A pooled connection the database dropped (it restarted) fails at its first statement,
+        and SQLAlchemy empties the pool: the work runs once more, on a new connection, rather
+        than every checkout paying a round trip to ask first (``pool_pre_ping``). Each work
+        here may run twice: an add finds its own game, an update writes the same again.
+        """
+        for attempt in (1, 2):
+            try:
+                with self.engine.connect() as connection:
+                    if one:
+                        connection.execution_options(**self._reading)
+                        return work(connection)
+                    connection.execution_options(twofold_write=write)
+                    with connection.begin():
+                        return work(connection)
+            except sqlalchemy.exc.DBAPIError as error:
+                if attempt == 1 and error.connection_invalidated:
+                    continue
+                if isinstance(error, _UNREACHABLE):
+                    raise _unavailable(error) from None
+                raise
+            except _UNREACHABLE as error:
+                raise _unavailable(error) from None
+        raise AssertionError  # pragma: no cover
+
+    def add(self, entry: NewEntry) -> tuple[Entry, bool]:
+        return self._run(lambda connection: self._add(connection, entry), write=True)
+
+    def _add(self, connection: Connection, entry: NewEntry) -> tuple[Entry, bool]:
+        inserted = connection.execute(
+            self._insert_new,
+            {
+                "game_key": entry.game_key,
+                "mode": entry.mode,
+                "code": entry.code,
+                "day": entry.day,
+                "name": entry.name,
+                "score": entry.score,
+                "largest": entry.largest,
+                "moves": entry.moves,
+                "played": entry.played,
+                "assisted": int(entry.assisted),
+                "proof": entry.proof,
+                "submitted": time.time(),
+                "actions": entry.actions,
+                "name_key": entry.name_key or None,
+            },
+        ).first()
+        if inserted is None:  # sent before: the entry as it is
+            stored = _entry(connection.execute(_BY_GAME, {"game_key": entry.game_key}).one())
+            return self._ranked(connection, stored), False
+        stored = _entry(inserted)
+        # a new entry has none yet: written with no DELETE first (each a round trip)
+        self._checkpoints(connection, stored.id, entry.checkpoints, new=True)
+        self._replay(connection, stored.id, entry.replay, new=True)
+        return self._ranked(connection, stored), True
+
+    def _replay(
+        self, connection: Connection, entry_id: int, frames: bytes, *, new: bool = False
+    ) -> None:
         if not frames:
             return
-        connection.execute(_DROP_REPLAY, {"entry_id": entry_id})
+        if not new:
+            connection.execute(_DROP_REPLAY, {"entry_id": entry_id})
         connection.execute(replays.insert(), {"entry_id": entry_id, "frames": frames})
 
     def replay(self, entry_id: int) -> bytes | None:
-        with self.transaction() as connection:
-            frames = connection.scalar(_REPLAY, {"entry_id": entry_id})
+        frames = self._run(
+            lambda connection: connection.scalar(_REPLAY, {"entry_id": entry_id}), one=True
+        )
         return None if frames is None else bytes(frames)
 
-    def _checkpoints(self, connection: Connection, entry_id: int, keys: Sequence[str]) -> None:
-        connection.execute(_DROP_CHECKPOINTS, {"entry_id": entry_id})
+    def _checkpoints(
+        self, connection: Connection, entry_id: int, keys: Sequence[str], *, new: bool = False
+    ) -> None:
+        if not new:
+            connection.execute(_DROP_CHECKPOINTS, {"entry_id": entry_id})
         if keys:
             connection.execute(
                 checkpoints.insert(), [{"key": key, "entry_id": entry_id} for key in keys]
             )
 
     def name_like(self, mode: str, code: str, key: str, name: str) -> str | None:
-        with self.transaction() as connection:
-            found = connection.scalar(
-                _NAME_LIKE, {"mode": mode, "code": code, "key": key, "name": name}
-            )
+        values = {"mode": mode, "code": code, "key": key, "name": name}
+        found = self._run(lambda connection: connection.scalar(_NAME_LIKE, values), one=True)
         return None if found is None else str(found)
 
     def related(self, keys: Sequence[str]) -> list[Entry]:
         if not keys:
             return []
-        with self.transaction() as connection:
-            return [_entry(row) for row in connection.execute(_RELATED, {"keys": list(keys)})]
+        rows = self._run(
+            lambda connection: connection.execute(_RELATED, {"keys": list(keys)}).all(), one=True
+        )
+        return [_entry(row) for row in rows]
 
     def update(self, entry_id: int, entry: NewEntry) -> Entry:
-        with self.transaction(write=True) as connection:
-            connection.execute(
-                _UPDATE,
-                {
-                    "entry_id": entry_id,
-                    "game_key": entry.game_key,
-                    "score": entry.score,
-                    "largest": entry.largest,
-                    "moves": entry.moves,
-                    "played": entry.played,
-                    "assisted": int(entry.assisted),
-                    "proof": entry.proof,
-                    "actions": entry.actions,
-                },
-            )
-            self._checkpoints(connection, entry_id, entry.checkpoints)
-            self._replay(connection, entry_id, entry.replay)
-            row = connection.execute(_BY_ID, {"entry_id": entry_id}).one()
-            return self._ranked(connection, _entry(row))
+        return self._run(lambda connection: self._update(connection, entry_id, entry), write=True)
+
+    def _update(self, connection: Connection, entry_id: int, entry: NewEntry) -> Entry:
+        connection.execute(
+            _UPDATE,
+            {
+                "entry_id": entry_id,
+                "game_key": entry.game_key,
+                "score": entry.score,
+                "largest": entry.largest,
+                "moves": entry.moves,
+                "played": entry.played,
+                "assisted": int(entry.assisted),
+                "proof": entry.proof,
+                "actions": entry.actions,
+            },
+        )
+        self._checkpoints(connection, entry_id, entry.checkpoints)
+        self._replay(connection, entry_id, entry.replay)
+        row = connection.execute(_BY_ID, {"entry_id": entry_id}).one()
+        return self._ranked(connection, _entry(row))
 
     def count_unknown(self) -> None:
         """Count the actions, keep the checkpoints and make the replay of entries stored
@@ -390,16 +442,18 @@ class SqlBoards:
     def board(
         self, mode: str, code: str, *, assisted: bool, limit: int, offset: int = 0
     ) -> list[Entry]:
-        with self.transaction() as connection:
-            rows = connection.execute(
-                _BOARDS[assisted], {"mode": mode, "code": code, "limit": limit, "offset": offset}
-            ).all()
+        values = {"mode": mode, "code": code, "limit": limit, "offset": offset}
+        rows = self._run(
+            lambda connection: connection.execute(_BOARDS[assisted], values).all(), one=True
+        )
         return [_with_rank(_entry(row), offset + i + 1) for i, row in enumerate(rows)]
 
     def entry(self, entry_id: int) -> Entry | None:
-        with self.transaction() as connection:
+        def ranked(connection: Connection) -> Entry | None:
             row = connection.execute(_BY_ID, {"entry_id": entry_id}).first()
             return None if row is None else self._ranked(connection, _entry(row))
+
+        return self._run(ranked)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -566,8 +620,6 @@ class PostgresBoards(SqlBoards):
             ) from None
         engine = create_engine(
             postgres_url(url),
-            # a connection the database dropped (restarted) is replaced before it is used
-            pool_pre_ping=True,
             pool_size=8,
             connect_args={"connect_timeout": 10},
         )
@@ -614,7 +666,8 @@ def open_boards(database: str | None) -> SqlBoards:
     path = Path(database) if database else data_dir() / DB_NAME
     try:
         return SqliteBoards(path)
-    except sqlalchemy.exc.SQLAlchemyError as error:
+    # the driver's own error: raised by the pragmas a new connection runs, not by a statement
+    except (sqlalchemy.exc.SQLAlchemyError, sqlite3.DatabaseError) as error:
         raise StoreError(
             _("cannot use {path}: {error}").format(path=path, error=_one_line(error))
         ) from None
