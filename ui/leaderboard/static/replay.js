@@ -291,12 +291,16 @@
 
   // -- stepping -------------------------------------------------------------------------------
 
+  // a replay kept before words were: its action, cells counted from 1 (as ui/cells.py does)
+  const forPeople = (action) =>
+    action.replace(/(?<![\d-])(\d+)\s*,\s*(\d+)/g, (_all, r, c) => `${+r + 1},${+c + 1}`);
+
   function tell() {
     root.dataset.at = String(at);
     slider.value = String(at);
     stepLine.textContent = format(said.step, { at, total: last, score: game.scores[at] });
     if (!at) wordsLine.textContent = "";
-    else wordsLine.textContent = game.words ? game.words[at - 1] : game.actions[at - 1];
+    else wordsLine.textContent = game.words ? game.words[at - 1] : forPeople(game.actions[at - 1]);
   }
 
   function finish() {
@@ -321,8 +325,8 @@
     root.dataset.motions = String(Number(root.dataset.motions) + 1);
     root.dataset.moving = "true";
     running = { frame: 0, done: () => { show(target, null); then(); } };
-    const tick = (now) => {
-      let elapsed = (now - begun) / 1000;
+    const tick = () => {
+      let elapsed = (performance.now() - begun) / 1000;
       if (elapsed < hold) {
         drawSprites(still(phases[0].before), phases[0].before);
         drawChain(chain);
