@@ -174,8 +174,8 @@ static void learn(const size_t at[32], double error) {
     }
 }
 
-/* The move whose reward plus afterstate value is highest (-1 if none moves). */
-static int greedy(board_t b, board_t *after, int *reward) {
+/* The move whose reward plus afterstate value is highest (-1 if none moves), and that sum. */
+static int greedy(board_t b, board_t *after, int *reward, double *worth) {
     int chosen = -1;
     double top = 0.0;
     for (int d = 0; d < 4; d++) {
@@ -185,6 +185,7 @@ static int greedy(board_t b, board_t *after, int *reward) {
         double v = r + value(a);
         if (chosen < 0 || v > top) chosen = d, top = v, *after = a, *reward = r;
     }
+    *worth = top;
     return chosen;
 }
 
@@ -214,7 +215,8 @@ static int train(double minutes, const char *out) {
         long score = 0;
         board_t after;
         int reward;
-        while (n < LONGEST && greedy(b, &after, &reward) >= 0) {
+        double worth;
+        while (n < LONGEST && greedy(b, &after, &reward, &worth) >= 0) {
             path[n] = after, rewards[n++] = reward, score += reward;
             b = spawn(after);
             int now = largest(b);
@@ -343,6 +345,46 @@ static int play(int games, int depth, int stop) {
     return 0;
 }
 
+/* -- the same network on twofold's batched 2048 (learn.py) ---------------------------------- */
+/* Built as a library (cc -shared -fPIC -DNTUPLE6_LIBRARY); learn.py owns the arrays. Learning
+   here is online, forward: each game's last afterstate is pulled towards the reward plus value
+   of the move after it as that move is chosen, one game after another through the batch, so it
+   is Szubert and Jaśkowski's TD(0) on afterstates, games interleaved, with the coherence above. */
+
+/* Use these weights (4 x 16^6 floats) and, to learn, these running errors and magnitudes of the
+   same size (NULL: play only). */
+void ntuple6_bind(float *weights, float *running_errors, float *running_magnitudes) {
+    build_rows();
+    weight = weights, errors = running_errors, magnitudes = running_magnitudes;
+}
+
+/* For each of count games (16 exponents each, row by row): the best move (-1 where none is
+   left) and the score it makes. When learning, first pull the afterstate that game left last
+   (left[i], where known[i]) towards that score plus the new afterstate's value, or towards 0
+   where the game is over; then keep the new afterstate. */
+void ntuple6_act(long count, const uint8_t *cells, int learning, int64_t *moves, int64_t *scores,
+                 uint64_t *left, uint8_t *known) {
+    for (long i = 0; i < count; i++) {
+        board_t b = 0;
+        for (int k = 0; k < 16; k++) {
+            unsigned e = cells[16 * i + k];
+            b |= (board_t)(e < 15 ? e : 15) << (4 * k); /* 32768 is as far as four bits go */
+        }
+        board_t after = 0;
+        int reward = 0;
+        double worth = 0.0;
+        int d = greedy(b, &after, &reward, &worth);
+        if (learning && known[i]) {
+            size_t at[32];
+            features(left[i], at);
+            learn(at, (d >= 0 ? worth : 0.0) - sum(at));
+        }
+        moves[i] = d, scores[i] = d >= 0 ? reward : 0;
+        left[i] = after, known[i] = d >= 0;
+    }
+}
+
+#ifndef NTUPLE6_LIBRARY
 int main(int argc, char **argv) {
     if (argc < 4 || (strcmp(argv[1], "train") && strcmp(argv[1], "play")) ||
         (!strcmp(argv[1], "play") && argc < 5)) {
@@ -366,3 +408,4 @@ int main(int argc, char **argv) {
     state ^= argc > 6 ? strtoull(argv[6], NULL, 10) * 0xBF58476D1CE4E5B9ULL : 0;
     return play(atoi(argv[3]), atoi(argv[4]), argc > 5 ? atoi(argv[5]) : 0);
 }
+#endif
