@@ -36,8 +36,8 @@ from tests.leaderboard.conftest import daily_game  # noqa: E402
 from tests.leaderboard.servers import leaderboard, postgresql  # noqa: E402
 from twofold.core.daily import utc_today  # noqa: E402
 from twofold.core.result import result_text  # noqa: E402
-from twofold.ui.leaderboard.boards import open_boards  # noqa: E402
-from twofold.ui.leaderboard.tables import entries  # noqa: E402
+from twofold.leaderboard.boards import open_boards  # noqa: E402
+from twofold.leaderboard.tables import entries  # noqa: E402
 from twofold.ui.sending import send_result  # noqa: E402
 
 CLIENTS = 50

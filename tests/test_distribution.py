@@ -111,7 +111,7 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
         archive.extractall(tmp_path / "unpacked", filter="data")
     top = names[0].split("/")[0]
     for needed in ("LICENSE", "docs/plugins/index.md", "mkdocs.yml", "CHANGELOG.md",
-                   "docs/protocol.md", "tools/docs_hooks.py",
+                   "docs/protocol.md", "tools/docs_hooks.py", "tools/package_tree.py",
                    "examples/twofold-chainsum/pyproject.toml",
                    "examples/twofold-fibonacci/twofold_fibonacci/rules.py"):  # fmt: skip
         assert f"{top}/{needed}" in names, f"the sdist lacks {needed}"

@@ -31,7 +31,7 @@ KEY_NAMES = {
 KEYS_MARK = re.compile(r"<!-- keys: ([a-z ]+) -->")
 ROW = re.compile(r"^\| ([^|`]+?) \| ((?:`[^`]+` ?)+) \|$")
 #: the repository's folders, so a path written in backticks can be told from a module name
-FOLDERS = ("core", "variants", "ui", "testing", "rl", "twofold", "tests", "benchmarks", "docs")
+FOLDERS = ("core", "variants", "ui", "twofold", "tests", "benchmarks", "docs")
 
 
 def documented_keys() -> list[tuple[str, str, tuple[str, ...]]]:

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_catalogs_are_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = config["tool"]["setuptools"]
-    assert setuptools["package-dir"]["twofold.core"] == "core"
+    assert i18n.LOCALE_DIR.parent == ROOT / "core"  # the patterns are relative to twofold.core
     patterns = setuptools.get("package-data", {}).get("twofold.core", [])
     catalogs = [
         path.relative_to(i18n.LOCALE_DIR.parent).as_posix()

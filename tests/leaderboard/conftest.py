@@ -21,9 +21,9 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.game import Game
 from twofold.core.plugins import registry
 from twofold.core.result import result_text
-from twofold.ui.leaderboard.boards import PostgresBoards, SqlBoards, SqliteBoards, postgres_url
-from twofold.ui.leaderboard.checking import Checker
-from twofold.ui.leaderboard.server import Leaderboard
+from twofold.leaderboard.boards import PostgresBoards, SqlBoards, SqliteBoards, postgres_url
+from twofold.leaderboard.checking import Checker
+from twofold.leaderboard.server import Leaderboard
 
 
 def daily_game(seed: int, moves: int = 40, mode_id: str = "2048-daily", undo: bool = False) -> Game:

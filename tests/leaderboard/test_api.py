@@ -10,7 +10,7 @@ from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.plugins import registry
 from twofold.core.proof import proof_of
-from twofold.ui.leaderboard.server import MAX_BODY, Leaderboard
+from twofold.leaderboard.server import MAX_BODY, Leaderboard
 
 from .conftest import daily_game, daily_result
 

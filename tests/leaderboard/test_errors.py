@@ -16,9 +16,9 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from twofold.core.daily import utc_today
 from twofold.core.result import result_text
-from twofold.ui.leaderboard.boards import Entry, NewEntry, SqliteBoards, StoreUnavailable
-from twofold.ui.leaderboard.checking import Checker
-from twofold.ui.leaderboard.server import Leaderboard
+from twofold.leaderboard.boards import Entry, NewEntry, SqliteBoards, StoreUnavailable
+from twofold.leaderboard.checking import Checker
+from twofold.leaderboard.server import Leaderboard
 
 from .conftest import daily_game, daily_result
 

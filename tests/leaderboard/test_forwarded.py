@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
+from twofold.leaderboard.server import Leaderboard
 from twofold.ui.command.cli import main
-from twofold.ui.leaderboard.server import Leaderboard
 
 from .conftest import daily_result
 

@@ -25,7 +25,7 @@ from sqlalchemy import create_engine
 from twofold.core.plugins import registry
 from twofold.core.proof import proof_of, replay
 from twofold.core.verify import verify
-from twofold.ui.leaderboard.boards import (
+from twofold.leaderboard.boards import (
     SCHEMA_VERSION,
     SqlBoards,
     SqliteBoards,
@@ -33,9 +33,9 @@ from twofold.ui.leaderboard.boards import (
     open_boards,
     postgres_url,
 )
-from twofold.ui.leaderboard.checking import Checker, checkpoints
-from twofold.ui.leaderboard.server import Leaderboard
-from twofold.ui.leaderboard.tables import metadata
+from twofold.leaderboard.checking import Checker, checkpoints
+from twofold.leaderboard.server import Leaderboard
+from twofold.leaderboard.tables import metadata
 
 from .conftest import fresh_database
 

@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
 
-from twofold.ui.leaderboard.names import check_name, name_key
+from twofold.leaderboard.names import check_name, name_key
 
 from .conftest import daily_result
 from .test_api import send

@@ -15,9 +15,9 @@ from aiohttp.test_utils import TestClient
 from twofold.core.game import Game
 from twofold.core.plugins import registry
 from twofold.core.proof import game_key, proof_of, replay
-from twofold.ui.leaderboard import boards as store
-from twofold.ui.leaderboard.boards import SqliteBoards
-from twofold.ui.leaderboard.checking import MIN_SHARED, checkpoints
+from twofold.leaderboard import boards as store
+from twofold.leaderboard.boards import SqliteBoards
+from twofold.leaderboard.checking import MIN_SHARED, checkpoints
 
 from .conftest import daily_game
 from .test_api import send

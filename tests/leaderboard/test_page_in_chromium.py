@@ -19,7 +19,7 @@ from tests.browser.served import CHROMIUM_ARGS, WAIT_MS, find_chromium
 from twofold.core.daily import utc_today
 from twofold.core.game import Game
 from twofold.core.result import result_text
-from twofold.ui.leaderboard import page as pages
+from twofold.leaderboard import page as pages
 from twofold.ui.sending import send_result
 
 from .conftest import daily_chain_game, daily_game, daily_result

@@ -11,7 +11,7 @@ from twofold.core import palette
 from twofold.core.codes import format_code
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.result import result_text
-from twofold.ui.leaderboard import page
+from twofold.leaderboard import page
 
 from .conftest import daily_chain_game, daily_game, daily_result
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from twofold.ui.leaderboard.boards import APPLICATION_ID
+from twofold.leaderboard.boards import APPLICATION_ID
 from twofold.ui.sending import SendError, send_result
 
 from .conftest import daily_result

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from twofold.ui.leaderboard.boards import (
+from twofold.leaderboard.boards import (
     NewEntry,
     PostgresBoards,
     StoreError,

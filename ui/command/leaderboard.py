@@ -116,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return USAGE_ERROR
-    from twofold.ui.leaderboard.boards import StoreError, open_boards
-    from twofold.ui.leaderboard.checking import Checker
-    from twofold.ui.leaderboard.server import (
+    from twofold.leaderboard.boards import StoreError, open_boards
+    from twofold.leaderboard.checking import Checker
+    from twofold.leaderboard.server import (
         BURST,
         RATE,
         READ_BURST,

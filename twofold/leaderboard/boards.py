@@ -52,7 +52,7 @@ from sqlalchemy.engine import make_url
 
 from twofold.core._i18n import _
 from twofold.core.store.files import create_private, data_dir, use_wal
-from twofold.ui.leaderboard.tables import checkpoints, entries, legacy_version, replays
+from twofold.leaderboard.tables import checkpoints, entries, legacy_version, replays
 
 #: "twlb": a leaderboard's SQLite file, never a player's twofold.db
 APPLICATION_ID = 0x74776C62
@@ -394,9 +394,9 @@ class SqlBoards:
         """Count the actions, keep the checkpoints and make the replay of entries stored
         before the store kept them (once: a store that has them all reads one query)."""
         from twofold.core.verify import verify
-        from twofold.ui.leaderboard.checking import checkpoints as checkpoints_of
-        from twofold.ui.leaderboard.checking import packed_frames
-        from twofold.ui.leaderboard.names import name_key
+        from twofold.leaderboard.checking import checkpoints as checkpoints_of
+        from twofold.leaderboard.checking import packed_frames
+        from twofold.leaderboard.names import name_key
 
         with self.transaction(write=True) as connection:
             unnamed = connection.execute(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from twofold.ui.leaderboard.tables import metadata
+from twofold.leaderboard.tables import metadata
 
 connection = context.config.attributes.get("connection")
 if connection is not None:

@@ -26,10 +26,10 @@ from twofold.core._i18n import _
 from twofold.core._rules import Mode
 from twofold.core.daily import daily_code, utc_today
 from twofold.core.plugins import registry
-from twofold.ui.leaderboard import page
-from twofold.ui.leaderboard.boards import Boards, Entry, NewEntry, StoreUnavailable
-from twofold.ui.leaderboard.checking import Checker
-from twofold.ui.leaderboard.names import check_name, name_key
+from twofold.leaderboard import page
+from twofold.leaderboard.boards import Boards, Entry, NewEntry, StoreUnavailable
+from twofold.leaderboard.checking import Checker
+from twofold.leaderboard.names import check_name, name_key
 
 #: the largest request body taken (a proof of 200,000 moves is some 100 KB)
 MAX_BODY = 512 * 1024

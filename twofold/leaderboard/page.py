@@ -22,7 +22,7 @@ from twofold.core import palette
 from twofold.core._i18n import _, current_language
 from twofold.core._rules import Mode
 from twofold.core.codes import format_code
-from twofold.ui.leaderboard.boards import Entry
+from twofold.leaderboard.boards import Entry
 
 HERE = Path(__file__).parent
 #: entries on a page of one board, and on the front page for each board
