@@ -37,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "ui" / "app"
 #: the folders installed as twofold's packages
-INSTALLED = ("core", "variants", "ui", "testing", "rl", "twofold")
+INSTALLED = ("core", "variants", "ui", "twofold")
 REFERENCE = re.compile(r"\b(issue|Issue|issues) [0-9]+\b|\bSPEC (§ ?|section )?[0-9]+")
 #: module names that say how a thing is done, not what it holds
 HOW_NAMED = re.compile(r"(ing|kept|keeper)$|^on_")
@@ -201,13 +201,23 @@ def references() -> dict[str, int]:
     return counts
 
 
+def setup_folders() -> dict[str, str]:
+    """setup.py's ``FOLDERS`` (import name -> folder), read without running it."""
+    for node in ast.parse((ROOT / "setup.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "FOLDERS":
+            found: dict[str, str] = ast.literal_eval(node.value)
+            return found
+    return {}
+
+
 def layout() -> dict[str, Any]:
     """How the installed package is put together from the repository's folders."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = config["tool"].get("setuptools", {})
     listed = setuptools.get("packages", [])
+    mapped = setuptools.get("package-dir") or setup_folders()
     return {
-        "folders_mapped_into_twofold": len(setuptools.get("package-dir", {})),
+        "folders_mapped_into_twofold": len(mapped),
         "packages_listed_by_hand": len(listed) if isinstance(listed, list) else 0,
         "twofold_has_init": (ROOT / "twofold" / "__init__.py").exists(),
         "import_contracts": len(config["tool"]["importlinter"]["contracts"]),
