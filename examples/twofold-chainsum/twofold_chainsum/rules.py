@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -135,15 +135,8 @@ class ChainSumRules(RulesBase):
         merged = merge_chain(state.board, cells, value)
         deal = partial(dealt, state.code)
         board, settled, draws = settle(merged, CELLS, deal, state.draws, from_wall=False)
-        after = replace(
-            state,
-            board=board,
-            score=state.score + value,
-            moves=state.moves + 1,
-            draws=draws,
-            chains=state.chains + 1,
-            longest=max(state.longest, len(cells)),
-        )
+        score, moves, longest = state.score + value, state.moves + 1, max(state.longest, len(cells))
+        after = SumState(state.code, board, score, moves, draws, state.chains + 1, longest)
         return Outcome(after, (Merged(cells[-1], value, tuple(cells)), *settled))
 
     def is_over(self, state: SumState) -> bool:
@@ -157,17 +150,14 @@ class ChainSumRules(RulesBase):
         merged = [e for e in outcome.events if isinstance(e, Merged)]
         if not merged:  # undo comes from the core, not from apply()
             return _("Taken back. Score {score}.").format(score=after.score)
-        chain = merged[0]
-        first = chain.cells[0]
-        parts = [
-            _("{count} × {value} made {made} at {cell}.").format(
-                count=len(chain.cells),
-                value=before.board[first[0]][first[1]],
-                made=chain.value,
-                cell=cell_words(chain.cell),
-            ),
-            _("Score {score}.").format(score=after.score),
-        ]
+        chain, (r, c) = merged[0], merged[0].cells[0]
+        made = _("{count} × {value} made {made} at {cell}.").format(
+            count=len(chain.cells),
+            value=before.board[r][c],
+            made=chain.value,
+            cell=cell_words(chain.cell),
+        )
+        parts = [made, _("Score {score}.").format(score=after.score)]
         if self.is_over(after):
             parts.append(_("No two equal tiles touch: game over."))
         return " ".join(parts)
