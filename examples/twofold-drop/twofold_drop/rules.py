@@ -3,10 +3,11 @@ the equal blocks touching it (sideways, up or down): N blocks of v make v × 2^(
 it landed, blocks above fall into the gaps, and whatever fell or was made merges again.
 The game is over when every column is full.
 
-Built from twofold's blocks, it writes only what differs from other games: the group a
-block merges with (``group_of``), the merge (``merge_chain``), gravity (``fall``), and
-``RulesBase`` for the rest. The events: ``Appeared`` where the block lands, each
-``Merged`` (its blocks in order, the one that stays last), and each ``Fell``.
+Built from twofold's blocks, it writes only what differs from other games: ``cascade``
+makes the chain reaction (the group of equal blocks, its merge, gravity, again) with
+Drop's rule of what N blocks make, and ``RulesBase`` gives the rest. The events:
+``Appeared`` where the block lands, each ``Merged`` (its blocks in order, the one that
+stays last), and each ``Fell``.
 
 The deal: block ``n`` is 2^(1 + ``below(code, n, k)``), ``k`` 3 (2, 4 or 8) while the
 largest block is below 64, one more kind for each doubling above it, at most 6. The next
