@@ -152,7 +152,7 @@ def folded(merge: Merge) -> ChainRule:
         for value in values[1:]:
             joined = merge(made, value)
             if joined is None:
-                raise Refused(_("a {value} cannot join {made}").format(value=value, made=made))
+                raise Refused(_("{value} cannot join {made}").format(value=value, made=made))
             made = joined
         return made
 
