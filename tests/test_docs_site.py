@@ -30,11 +30,14 @@ def test_the_docs_build_strictly(tmp_path: Path) -> None:
         timeout=170,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    api = (tmp_path / "plugins" / "reference" / "api" / "index.html").read_text(encoding="utf-8")
-    for name in ("CONTRACT_VERSION", "check_stones", "value_words", "Verdict"):
+    reference = tmp_path / "plugins" / "reference"
+    api = "".join(
+        (reference / page / "index.html").read_text(encoding="utf-8") for page in ("api", "mode")
+    )
+    for name in ("CONTRACT_VERSION", "check_stones", "value_words", "Verdict", "cascade"):
         assert name in api, f"the reference has no {name}"
     # every field, from its docstring: Mode's, Outcome's, Hint's, Verdict's; every check
-    for said in ("seconds of play before the game ends", "the state after the action",
+    for said in ("seconds of play after which the game ends", "the state after the action",
                  "the suggested command", "why the last cell cannot join", "check_proof",
                  "check_environment", "check_masks", "check_reachable", "RulesBase"):  # fmt: skip
         assert said in api, f"the reference does not say {said!r}"
