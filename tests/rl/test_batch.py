@@ -143,15 +143,40 @@ def test_codes_and_draws_are_cores() -> None:
                 assert _batch.draw(code, index) == draw(code, index)
 
 
-def test_two_threads_step_the_same_games() -> None:
-    one, two = batch("2048", 64), batch("2048", 64, threads=2)
+def test_threads_step_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled batch's own threads (parts of a step handed over in C, from 128 games
+    up) and the pool of Python threads the batch falls back to play the same games."""
+    from twofold.variants.classic2048 import batch as games
+
+    one, two, three = (
+        batch("2048", 300),
+        batch("2048", 300, threads=2),
+        batch("2048", 300, threads=3),
+    )
+    monkeypatch.setattr(games, "_Compiled", None)
+    with pytest.warns(RuntimeWarning, match="not built here"):
+        python = batch("2048", 300, threads=2)
+    assert python._pool is not None and (two._pool is None) == games.COMPILED
     rng = np.random.default_rng(5)
-    a, b = one.reset(seed=5), two.reset(seed=5)
-    for _step in range(200):
+    resets = [envs.reset(seed=5) for envs in (one, two, three, python)]
+    for obs, info in resets[1:]:
+        assert np.array_equal(obs, resets[0][0])
+        assert np.array_equal(info["action_mask"], resets[0][1]["action_mask"])
+    a = resets[0]
+    for step in range(120):
         actions = random_legal(rng, a[-1]["action_mask"])
-        a, b = one.step(actions), two.step(actions)
-        assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
-    two.close()
+        stepped = [envs.step(actions) for envs in (one, two, three)]
+        if step < 30:  # the Python batch is slow
+            stepped.append(python.step(actions))
+        for other in stepped[1:]:
+            for mine, theirs in zip(stepped[0], other, strict=True):
+                if isinstance(mine, dict):
+                    assert all(np.array_equal(mine[k], theirs[k]) for k in mine)
+                else:
+                    assert np.array_equal(mine, theirs)
+        a = stepped[0]
+    for envs in (two, three, python):
+        envs.close()
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,8 @@ mode's rules object: a mode whose rules have ``batch(count, log2)`` gets one). n
 arrays in and out, the observations and masks of ``twofold/2048-v0`` stacked; next-step
 autoreset, as Gymnasium's own vectors; the human deal, so a game's code and moves replay
 in the app; ``result(i)`` gives game ``i``'s last ended episode as a result ``twofold
-verify`` accepts. ``threads=2`` steps halves of the batch on two cores.
+verify`` accepts. ``threads=2`` steps halves of the batch on two cores (the compiled batch's
+own threads, else a pool of Python threads).
 """
 
 from __future__ import annotations
@@ -71,7 +72,13 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
         self.day_given = None if day is None else _as_day(day)
         self.day: date | None = None
         self.threads = max(1, int(threads))
-        self._pool = ThreadPoolExecutor(self.threads - 1) if self.threads > 1 else None
+        self._pool: ThreadPoolExecutor | None = None
+        if self.threads > 1:
+            # the compiled batch's own threads where it has them (a step's parts handed over
+            # in C, some microseconds), else Python's, each part a call
+            own = getattr(self.games, "threads", None)
+            if own is None or own(self.threads) < self.threads:
+                self._pool = ThreadPoolExecutor(self.threads - 1)
         self.single_action_space = gym.spaces.Discrete(len(DIRECTIONS))
         self.action_space = gym.spaces.MultiDiscrete(np.full(num_envs, len(DIRECTIONS)))
         self.single_observation_space = gym.spaces.Box(0, MOST, (size, size), np.uint8)
@@ -147,6 +154,8 @@ class BatchEnv(VectorEnv[Any, Any, Any]):
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
+        if self.threads > 1 and hasattr(self.games, "threads"):
+            self.games.threads(1)
 
     def action_masks(self) -> np.ndarray:
         """The legal moves of every game, as booleans (sb3-contrib's MaskablePPO asks)."""

@@ -306,6 +306,7 @@ typedef struct {
     uint64_t *ended_scores;
     int fixed;         /* 1: every game plays fixed_code (a daily board) */
     char fixed_code[CODE_LENGTH];
+    struct Pool *pool; /* the threads that step parts of the batch with the caller's */
 } Games;
 
 static int lengthen(Log *log) {
@@ -673,6 +674,9 @@ static inline void write_out(const Games *g, Py_ssize_t i, uint8_t *obs, int8_t 
 /* -- the batch ------------------------------------------------------------------------- */
 
 static void Games_dealloc(Games *g) {
+#ifdef THREADS
+    if (g->pool) stop_pool(g->pool);
+#endif
     if (g->logs) {
         for (Py_ssize_t i = 0; i < g->count; i++) {
             free(g->logs[i].moves);
@@ -816,35 +820,30 @@ enum { STILL, PACKED, GENERAL };
  * tiles, masks and outputs */
 #define CHUNK 64
 
-/* step(actions, obs, rewards, terminated, masks, scores, start=0, stop=-1) */
-static PyObject *Games_step(Games *g, PyObject *args) {
-    PyObject *objects[6];
-    Py_ssize_t first = 0, last = -1;
-    if (!PyArg_ParseTuple(args, "OOOOOO|nn", &objects[0], &objects[1], &objects[2],
-                          &objects[3], &objects[4], &objects[5], &first, &last))
-        return NULL;
-    if (range_of(g, &first, &last) < 0) return NULL;
-    Held held[6];
-    memset(held, 0, sizeof held);
-    Py_ssize_t n = g->count;
-    if (take(objects[0], &held[0], 8, n, 0, "actions") < 0 ||
-        take(objects[1], &held[1], 1, n * g->cells, 1, "obs") < 0 ||
-        take(objects[2], &held[2], 8, n, 1, "rewards") < 0 ||
-        take(objects[3], &held[3], 1, n, 1, "terminated") < 0 ||
-        take(objects[4], &held[4], 1, n * 4, 1, "masks") < 0 ||
-        take(objects[5], &held[5], 8, n, 1, "scores") < 0) {
-        release(held, 6);
-        return NULL;
-    }
-    const int64_t *actions = held[0].view.buf;
-    uint8_t *obs = held[1].view.buf, *terminated = held[3].view.buf;
-    double *rewards = held[2].view.buf;
-    int8_t *masks = held[4].view.buf;
-    int64_t *scores = held[5].view.buf;
-    Py_ssize_t bad = -1;
-    int no_memory = 0;
+/* One step's arrays (the caller's, flat) and a part of the batch it steps. */
+typedef struct {
+    const int64_t *actions;
+    uint8_t *obs, *terminated;
+    double *rewards;
+    int8_t *masks;
+    int64_t *scores;
+} Arrays;
+
+typedef struct {
+    Py_ssize_t first, last;
+    Py_ssize_t bad; /* the first game whose action was not a move, or -1 */
+    int no_memory;
+} Part;
+
+/* One move of every game of a part (without the GIL). */
+static void step_part(Games *g, const Arrays *arrays, Part *part) {
+    const int64_t *actions = arrays->actions;
+    uint8_t *obs = arrays->obs, *terminated = arrays->terminated;
+    double *rewards = arrays->rewards;
+    int8_t *masks = arrays->masks;
+    int64_t *scores = arrays->scores;
+    const Py_ssize_t first = part->first, last = part->last;
     const int side = g->side, cells = g->cells;
-    Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t base = first; base < last; base += CHUNK) {
         int top = (int)(last - base < CHUNK ? last - base : CHUNK), lanes = 0;
         uint8_t how[CHUNK];
@@ -868,7 +867,7 @@ static PyObject *Games_step(Games *g, PyObject *args) {
             }
             int64_t action = actions[i];
             if (action < 0 || action > 3) {
-                if (bad < 0) bad = i;
+                if (part->bad < 0) part->bad = i;
                 continue;
             }
             uint64_t gain = 0, made = 0;
@@ -897,7 +896,7 @@ static PyObject *Games_step(Games *g, PyObject *args) {
             rewards[i] = g->log2_reward ? (double)made : (double)gain;
             Log *log = &g->logs[i];
             if (lengthen(log) < 0) {
-                no_memory = 1;
+                part->no_memory = 1;
             } else {
                 log->moves[log->length++] = (uint8_t)action;
             }
@@ -942,12 +941,203 @@ static PyObject *Games_step(Games *g, PyObject *args) {
             write_out(g, i, obs, masks, scores, bits);
         }
     }
+}
+
+/* -- threads: parts of a step at once ------------------------------------------------ */
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#define THREADS 1
+
+/* threads - 1 workers, each waiting for a step's part of its own; the caller steps the
+ * first part and waits for the others */
+typedef struct Pool {
+    Games *g;
+    int threads;
+    pthread_t *workers;
+    pthread_mutex_t lock;
+    pthread_cond_t go, done;
+    unsigned long generation; /* counts the steps given; a worker steps on each new one */
+    int pending, quit;
+    int busy; /* 1 while a step uses the pool: a step called meanwhile steps alone */
+    Arrays arrays;
+    Part *parts;
+} Pool;
+
+typedef struct {
+    Pool *pool;
+    int index;
+} Seat;
+
+static void *work(void *arg) {
+    Seat seat = *(Seat *)arg;
+    free(arg);
+    Pool *pool = seat.pool;
+    unsigned long seen = 0; /* the generation the pool started at: a step given before
+                               this thread ran is still new to it */
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (pool->generation == seen && !pool->quit) pthread_cond_wait(&pool->go, &pool->lock);
+        if (pool->quit) break;
+        seen = pool->generation;
+        pthread_mutex_unlock(&pool->lock);
+        step_part(pool->g, &pool->arrays, &pool->parts[seat.index]);
+        pthread_mutex_lock(&pool->lock);
+        if (--pool->pending == 0) pthread_cond_signal(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+static void stop_pool(Pool *pool) {
+    pthread_mutex_lock(&pool->lock);
+    pool->quit = 1;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->lock);
+    for (int w = 1; w < pool->threads; w++) pthread_join(pool->workers[w], NULL);
+    pthread_mutex_destroy(&pool->lock);
+    pthread_cond_destroy(&pool->go);
+    pthread_cond_destroy(&pool->done);
+    free(pool->workers);
+    free(pool->parts);
+    free(pool);
+}
+
+/* A pool of `threads` (the caller one of them), or NULL (no memory, or no thread). */
+static Pool *start_pool(Games *g, int threads) {
+    Pool *pool = calloc(1, sizeof(Pool));
+    if (!pool) return NULL;
+    pool->g = g;
+    pool->workers = calloc((size_t)threads, sizeof(pthread_t));
+    pool->parts = calloc((size_t)threads, sizeof(Part));
+    if (!pool->workers || !pool->parts) {
+        free(pool->workers);
+        free(pool->parts);
+        free(pool);
+        return NULL;
+    }
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->go, NULL);
+    pthread_cond_init(&pool->done, NULL);
+    pool->threads = 1;
+    for (int w = 1; w < threads; w++) {
+        Seat *seat = malloc(sizeof(Seat));
+        if (!seat) break;
+        *seat = (Seat){pool, w};
+        if (pthread_create(&pool->workers[w], NULL, work, seat) != 0) {
+            free(seat);
+            break;
+        }
+        pool->threads = w + 1;
+    }
+    if (pool->threads < threads) {
+        stop_pool(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+/* Step the parts of [first, last) on the pool's threads at once; the first part's result
+ * (bad, no_memory) gathers all of theirs. */
+static void step_pooled(Pool *pool, const Arrays *arrays, Part *whole) {
+    int threads = pool->threads;
+    Py_ssize_t first = whole->first, span = whole->last - whole->first;
+    pthread_mutex_lock(&pool->lock);
+    pool->arrays = *arrays;
+    for (int w = 0; w < threads; w++) {
+        pool->parts[w] = (Part){first + span * w / threads, first + span * (w + 1) / threads,
+                                -1, 0};
+    }
+    pool->pending = threads - 1;
+    pool->generation++;
+    pthread_cond_broadcast(&pool->go);
+    pthread_mutex_unlock(&pool->lock);
+    step_part(pool->g, arrays, &pool->parts[0]);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->pending) pthread_cond_wait(&pool->done, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+    for (int w = 0; w < threads; w++) {
+        if (whole->bad < 0) whole->bad = pool->parts[w].bad;
+        whole->no_memory |= pool->parts[w].no_memory;
+    }
+}
+#endif
+
+/* threads(n): step with n threads from now on (the caller's one of them): the number
+ * there are (1 where this platform has no threads here). */
+static PyObject *Games_threads(Games *g, PyObject *arg) {
+    long threads = PyLong_AsLong(arg);
+    if (threads == -1 && PyErr_Occurred()) return NULL;
+    if (threads < 1 || threads > 256) {
+        PyErr_SetString(PyExc_ValueError, "threads: a whole number from 1 to 256");
+        return NULL;
+    }
+#ifdef THREADS
+    if (g->pool && __atomic_exchange_n(&g->pool->busy, 1, __ATOMIC_ACQUIRE)) {
+        PyErr_SetString(PyExc_RuntimeError, "the batch is stepping: threads() waits for it");
+        return NULL;
+    }
+    if (g->pool) {
+        Py_BEGIN_ALLOW_THREADS
+        stop_pool(g->pool);
+        Py_END_ALLOW_THREADS
+        g->pool = NULL;
+    }
+    if (threads > 1) {
+        g->pool = start_pool(g, (int)threads);
+        if (!g->pool) {
+            PyErr_SetString(PyExc_OSError, "could not start the batch's threads");
+            return NULL;
+        }
+    }
+    return PyLong_FromLong(threads);
+#else
+    return PyLong_FromLong(1);
+#endif
+}
+
+/* step(actions, obs, rewards, terminated, masks, scores, start=0, stop=-1) */
+static PyObject *Games_step(Games *g, PyObject *args) {
+    PyObject *objects[6];
+    Py_ssize_t first = 0, last = -1;
+    if (!PyArg_ParseTuple(args, "OOOOOO|nn", &objects[0], &objects[1], &objects[2],
+                          &objects[3], &objects[4], &objects[5], &first, &last))
+        return NULL;
+    if (range_of(g, &first, &last) < 0) return NULL;
+    Held held[6];
+    memset(held, 0, sizeof held);
+    Py_ssize_t n = g->count;
+    if (take(objects[0], &held[0], 8, n, 0, "actions") < 0 ||
+        take(objects[1], &held[1], 1, n * g->cells, 1, "obs") < 0 ||
+        take(objects[2], &held[2], 8, n, 1, "rewards") < 0 ||
+        take(objects[3], &held[3], 1, n, 1, "terminated") < 0 ||
+        take(objects[4], &held[4], 1, n * 4, 1, "masks") < 0 ||
+        take(objects[5], &held[5], 8, n, 1, "scores") < 0) {
+        release(held, 6);
+        return NULL;
+    }
+    Arrays arrays = {held[0].view.buf, held[1].view.buf, held[3].view.buf,
+                     held[2].view.buf, held[4].view.buf, held[5].view.buf};
+    Part whole = {first, last, -1, 0};
+    Py_BEGIN_ALLOW_THREADS
+#ifdef THREADS
+    Pool *pool = g->pool;
+    if (pool && last - first >= 2 * CHUNK &&
+        !__atomic_exchange_n(&pool->busy, 1, __ATOMIC_ACQUIRE)) {
+        step_pooled(pool, &arrays, &whole);
+        __atomic_store_n(&pool->busy, 0, __ATOMIC_RELEASE);
+    } else {
+        step_part(g, &arrays, &whole);
+    }
+#else
+    step_part(g, &arrays, &whole);
+#endif
     Py_END_ALLOW_THREADS
     release(held, 6);
-    if (no_memory) return PyErr_NoMemory();
-    if (bad >= 0) {
+    if (whole.no_memory) return PyErr_NoMemory();
+    if (whole.bad >= 0) {
         PyErr_Format(PyExc_ValueError, "game %zd: action %lld is not in Discrete(4): 0 to 3",
-                     bad, (long long)actions[bad]);
+                     whole.bad, (long long)arrays.actions[whole.bad]);
         return NULL;
     }
     Py_RETURN_NONE;
@@ -1050,6 +1240,7 @@ static PyMethodDef Games_methods[] = {
     {"reset", (PyCFunction)Games_reset, METH_VARARGS, "Start every game of [start, stop) again."},
     {"seed", (PyCFunction)Games_seed, METH_O, "The games started from now on are those of key."},
     {"step", (PyCFunction)Games_step, METH_VARARGS, "One move of every game of [start, stop)."},
+    {"threads", (PyCFunction)Games_threads, METH_O, "Step with n threads from now on."},
     {"finished", (PyCFunction)Games_finished, METH_VARARGS,
      "(code, moves, score) of a game's last ended episode, or None."},
     {"playing", (PyCFunction)Games_playing, METH_VARARGS, "(code, moves) of a game in play."},
