@@ -446,7 +446,8 @@ class SqlBoards:
         rows = self._run(
             lambda connection: connection.execute(_BOARDS[assisted], values).all(), one=True
         )
-        return [_with_rank(_entry(row), offset + i + 1) for i, row in enumerate(rows)]
+        # each Entry made once, with its rank (a dataclasses.replace each took half the time)
+        return [_entry(row, offset + i + 1) for i, row in enumerate(rows)]
 
     def entry(self, entry_id: int) -> Entry | None:
         def ranked(connection: Connection) -> Entry | None:
@@ -459,7 +460,7 @@ class SqlBoards:
         self.engine.dispose()
 
 
-def _entry(row: Row[Any] | Sequence[Any]) -> Entry:
+def _entry(row: Row[Any] | Sequence[Any], rank: int = 0) -> Entry:
     (
         entry_id,
         mode,
@@ -478,7 +479,7 @@ def _entry(row: Row[Any] | Sequence[Any]) -> Entry:
     ) = row
     return Entry(
         int(entry_id), mode, code, day, name, int(score), int(largest), int(moves), played,
-        bool(assisted), proof, float(at), actions=int(actions), game_key=key,
+        bool(assisted), proof, float(at), rank=rank, actions=int(actions), game_key=key,
     )  # fmt: skip
 
 
