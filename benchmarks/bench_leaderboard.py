@@ -142,6 +142,22 @@ def measure(
     begun = time.monotonic()
     fill(database, count, mode, code)
     print(f"{name}: {count:,} entries written in {time.monotonic() - begun:.0f} s", flush=True)
+    boards = open_boards(database)
+    try:
+        # the store's share of a read: board() alone, in this process, no HTTP
+        times = []
+        for _read in range(300):
+            begun = time.monotonic()
+            boards.board(mode, code, assisted=False, limit=100)
+            times.append(time.monotonic() - begun)
+    finally:
+        boards.close()
+    print(
+        f"{name}: the store's board() with {count:,} entries (top 100): "
+        f"p50 {1000 * statistics.median(times):.1f} ms, p99 {1000 * p(times, 0.99):.1f} ms "
+        f"[{load()}]",
+        flush=True,
+    )
     with server(database, home) as address:
         path = f"api/boards/{mode}/{code}"
         times = reads(address, path)
