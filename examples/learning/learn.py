@@ -258,6 +258,7 @@ def draw(report: dict[str, Any], path: Path) -> None:
 
     matplotlib.use("Agg")  # a file, no window
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     curve = report["curve"]
     games = np.array([p["games"] for p in curve], dtype=float)
@@ -286,6 +287,8 @@ def draw(report: dict[str, Any], path: Path) -> None:
                 ),
             )
             above.set_xlabel("CPU minutes")
+            steps = MaxNLocator(6).tick_values(0, minutes[-1])
+            above.set_xticks(steps[steps <= minutes[-1]])  # none past the run's end
     held = report["held_out"]
     figure.suptitle(
         f"ntuple6 (TD(0) afterstates, 4 six-tuples) on twofold/2048-v0, batch of "
