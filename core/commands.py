@@ -19,7 +19,7 @@ CONTROLS_COMMANDS: dict[str, tuple[Command, ...]] = {
 #: the shape of a power-up's command, by its target ("undo" is the game's own undo)
 POWERUP_SHAPES = {"none": "none", "tile": "cell", "pair": "pair"}
 #: the words every line mode answers, whatever the mode
-EVERY_MODE = ("undo", "read", "result", "new", "restart", "quit")
+EVERY_MODE = ("undo", "read", "result", "new", "restart", "last", "quit")
 
 
 def controls_commands(mode: Mode) -> tuple[Command, ...]:

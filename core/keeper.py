@@ -73,6 +73,10 @@ class Store(Protocol):
         """Move a save that cannot be read or replayed out of its slot, kept untouched."""
         ...
 
+    def waiting_games(self, mode_id: str) -> list[SavedGame]:
+        """Games played in a second window while another held the mode, kept for it."""
+        ...
+
     def has_save(self, mode_id: str) -> bool: ...
 
     def game_waits(self, mode_id: str) -> bool:
@@ -171,6 +175,9 @@ class MemoryStore:
     def set_aside(self, mode_id: str) -> None:
         if mode_id in self.saves:
             self.aside.append(self.saves.pop(mode_id))
+
+    def waiting_games(self, mode_id: str) -> list[SavedGame]:
+        return []  # its one seat per mode is always free: no second window's game to keep
 
     def has_save(self, mode_id: str) -> bool:
         return mode_id in self.saves

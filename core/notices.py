@@ -22,8 +22,15 @@ def seat_taken(mode: Mode) -> str:
     """Another open window holds the mode's seat: this window plays a game of its own."""
     return _(
         "This {mode} game is open in another window; this window plays a new game of its "
-        "own, which is recorded when it ends but not saved for later."
+        "own, which is kept apart and offered as the Last game when {mode} is opened next."
     ).format(mode=_(mode.title))
+
+
+def kept_from_window(mode: Mode, score: int) -> str:
+    """A game a second window played on the mode waits: it is the Last game now."""
+    return _(
+        "A {mode} game played in another window was kept (score {score}); Last game brings it back."
+    ).format(mode=_(mode.title), score=score)
 
 
 def unreadable(mode: Mode, reason: object) -> str:

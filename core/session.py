@@ -108,6 +108,8 @@ class Session:
         if self.seated and not self._resumed and not self.keeps_newer:
             # a fresh game is the mode's game from its first reply, moves or not
             self.saving.keep(self.game, day=self._day())
+        if self.seated and not self.keeps_newer:
+            self._offer_kept()
         self._told = self.write_problem
 
     # -- what could not be kept -----------------------------------------------------------
@@ -173,6 +175,22 @@ class Session:
                     self.previous = game
                     self.saving.keep_last(game, day=saved.day)
         return judge_daily(self._start(self._fresh_code(), None), self.store, self.today())
+
+    def _offer_kept(self) -> None:
+        """Offer, as the Last game, the oldest game a second window played on this mode
+        and kept apart (its window has closed); it stays kept until it is brought back."""
+        for saved in self.store.waiting_games(self.mode.id):
+            if saved.game_id == self.game.game_id:
+                continue
+            try:
+                with self.faults():
+                    game = self.saving.restore(saved, mark=False)
+            except (PluginFault, *UNREPLAYABLE):
+                continue  # it stays kept, untouched, for a fixed plugin or a newer twofold
+            self.previous = game
+            kept = notices.kept_from_window(self.mode, game.state.score)
+            self.notice = " ".join(filter(None, [self.notice, kept]))
+            return
 
     def _load(self) -> SavedGame | None:
         """The mode's save, or None (set aside, or left for a newer twofold, and said)."""

@@ -229,6 +229,12 @@ def last_slot(mode_id: str) -> str:
     return f"{mode_id}#last"
 
 
+def window_slot(mode_id: str, game_id: str) -> str:
+    """The ``saves`` row that keeps a game a second window played on a mode whose slot
+    another window held: kept whole, offered when the mode is next opened."""
+    return f"{mode_id}#window-{game_id}"
+
+
 def tip_slot(mode_id: str) -> str:
     """The ``saves`` row that says how long a mode's save is (its *tip*), written with
     every save: a tail row lost to damage no check of SQLite's sees (a skipped row, a

@@ -6,6 +6,7 @@ the mode's seat (see :mod:`.seats`) writes it, checked inside every save's trans
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 import time
@@ -17,7 +18,7 @@ from typing import Any
 from twofold.core.kept import OVER, SavedGame
 from twofold.core.store import history, saves, seats
 from twofold.core.store.files import one_line
-from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES
+from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES, SEATS
 from twofold.core.store.writes import Writes
 
 
@@ -29,6 +30,8 @@ class SaveSlots:
     _closed: bool
     _lock: threading.RLock
     _slots: dict[str, saves.Slot]
+    #: the window slots (see :meth:`_put_window`) whose seats this store holds
+    _windows: set[str]
     #: the store's: one write transaction; a failed write told; reads; writes queued
     _transaction: Callable[[], AbstractContextManager[sqlite3.Connection]]
     _failed: Callable[[BaseException], None]
@@ -61,9 +64,12 @@ class SaveSlots:
         with self._lock:
             if self._closed:
                 return
+            mine = [key for key in self._windows if key.startswith(saves.window_slot(mode_id, ""))]
             try:
                 with self._transaction() as connection:
-                    seats.release(connection, mode_id, self.owner)
+                    for key in (mode_id, *mine):
+                        seats.release(connection, key, self.owner)
+                self._windows.difference_update(mine)
             except sqlite3.Error:
                 pass  # a seat whose process has ended is free anyway
 
@@ -255,9 +261,55 @@ class SaveSlots:
             return saves.Slot(slot.game_id, slot.code, count, slot.base_length, slot.base)
         text, base = saves.encode_sealed(saved)
         connection.execute(SAVES.upsert(), (mode_id, text, time.time()))
+        # a game a second window kept is in the mode's slot now: kept once, not offered again
+        self._drop_window(connection, saves.window_slot(mode_id, saved.game_id))
         connection.execute(f"DELETE FROM {SAVE_TAIL.name} WHERE mode_id = ?", (mode_id,))
         self._put_tip(connection, saved, base)
         return saves.Slot(saved.game_id, saved.code, count, count, base)
+
+    def _put_window(self, connection: sqlite3.Connection, saved: SavedGame) -> None:
+        """Keep a game whose mode's slot another window holds in a slot of its own.
+
+        The window holds that slot's seat while it lives; once it has closed (or died),
+        the next window to open the mode offers the game (:meth:`waiting_games`). A game
+        with no action yet is nothing to keep.
+        """
+        key = saves.window_slot(saved.mode_id, saved.game_id)
+        if not saved.actions:
+            self._drop_window(connection, key)
+            return
+        seats.take(connection, key, self.owner)
+        connection.execute(SAVES.upsert(), (key, saves.encode_save(saved), time.time()))
+        self._windows.add(key)
+
+    def _drop_window(self, connection: sqlite3.Connection, key: str) -> None:
+        connection.execute(f"DELETE FROM {SAVES.name} WHERE mode_id = ?", (key,))
+        connection.execute(f"DELETE FROM {SEATS.name} WHERE mode_id = ?", (key,))
+        self._windows.discard(key)
+
+    def waiting_games(self, mode_id: str) -> list[SavedGame]:
+        """The games second windows kept for ``mode_id`` whose windows have closed, oldest
+        first. One that does not read is left where it is, untouched."""
+        prefix = saves.window_slot(mode_id, "")
+        found: list[SavedGame] = []
+        with self._lock:
+            try:
+                self._guard()
+                rows = self._connection.execute(
+                    f"SELECT mode_id, data FROM {SAVES.name} WHERE substr(mode_id, 1, ?) = ? "
+                    "ORDER BY saved_at",
+                    (len(prefix), prefix),
+                ).fetchall()
+                for key, data in rows:
+                    if "#" in str(key)[len(prefix) :]:
+                        continue  # a row beside a kept game, not one
+                    if seats.taken(self._connection, str(key), self.owner):
+                        continue  # its window is still open: the game is still its own
+                    with contextlib.suppress(ValueError):
+                        found.append(saves.decode_save(data, mode_id))
+            except sqlite3.Error:
+                return found
+        return found
 
     @staticmethod
     def _put_tip(connection: sqlite3.Connection, saved: SavedGame, base: str) -> None:

@@ -87,6 +87,7 @@ class SqliteStore(SaveSlots, HistoryReading):
         self._closed = False
         self._lock = threading.RLock()
         self._slots: dict[str, saves.Slot] = {}
+        self._windows: set[str] = set()
         self._pending = Writes()
         self._failing_on_lock = False
         #: the file to open again while this run plays in memory (it could not be opened)
@@ -201,18 +202,19 @@ class SqliteStore(SaveSlots, HistoryReading):
                 connection.execute(history.FINISHED_UPSERT, history.finished_row(finished))
             for mode_id, saved in writes.saves.items():
                 written = self._put_save(connection, mode_id, saved)
-                if written is False:
+                if written is False and saved is not None:
                     refused.add(mode_id)
-                else:
+                    self._put_window(connection, saved)
+                elif written is not False:
                     slots[mode_id] = written
             if writes.settings:
                 connection.executemany(settings_rows.UPSERT, writes.settings)
             for mode_id, last in writes.last.items():
                 self._put_last(connection, mode_id, last)
-        # a refused save stays pending: it is written once the other window lets the slot go
+        # a refused save is kept in a slot of its own; the next save tries the mode's slot again
         done = Writes(
             dict(writes.finished),
-            {m: writes.saves[m] for m in slots},
+            dict(writes.saves),
             writes.settings,
             dict(writes.last),
         )

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from twofold.core._i18n import _
 from twofold.core._rules import Refused
+from twofold.core.commands import controls_commands
 from twofold.core.plugins import PluginFault
 from twofold.core.result import result_text
 from twofold.core.session import Session
@@ -21,6 +22,7 @@ from twofold.ui.practice import practice_words
 FRONT_END_WORDS = {
     "new": "new",
     "restart": "restart",
+    "last": "last",
     "quit": "quit",
     "exit": "quit",
     "q": "quit",
@@ -34,7 +36,7 @@ FRONT_END_WORDS = {
 
 
 #: front-end commands that take nothing after them (``new extra`` is refused, not passed on)
-WORDS_ALONE = frozenset({"new", "restart", "quit", "read", "help", "hint", "result"})
+WORDS_ALONE = frozenset({"new", "restart", "last", "quit", "read", "help", "hint", "result"})
 
 
 class LineFront:
@@ -153,6 +155,8 @@ class LineFront:
         """Handle one line; False ends the loop."""
         word = FRONT_END_WORDS.get(text.lower())
         first, _space, rest = text.partition(" ")
+        if first.lower() == "last" and self.mode_has_own("last"):
+            word = None  # a word the mode took before the line modes had it stays the mode's
         if word is None and rest.strip() and FRONT_END_WORDS.get(first.lower()) in WORDS_ALONE:
             self.reply(
                 changed=False,
@@ -172,6 +176,9 @@ class LineFront:
             if game.flags.practice:
                 text += " " + practice_words(session)
             self.reply(changed=True, events=[], announcement=text)
+            return True
+        if word == "last":
+            self.last_game()
             return True
         if word == "hint":
             self.hint()
@@ -199,6 +206,22 @@ class LineFront:
             announcement=announcement,
         )
         return True
+
+    def mode_has_own(self, word: str) -> bool:
+        mode = self.session.mode
+        return any(command.word == word for command in (*controls_commands(mode), *mode.commands))
+
+    def last_game(self) -> None:
+        """Last game: the game New game or Restart replaced, or one another window kept."""
+        game = self.session.last_game()
+        if game is None:
+            self.reply(changed=False, events=[], error=_("there is no earlier game to bring back"))
+            return
+        game.resume()
+        text = _("Back to game {code}, score {score}.").format(
+            code=game.code, score=game.state.score
+        )
+        self.reply(changed=True, events=[], announcement=text)
 
     def hint(self) -> None:
         offered = self.session.mode.hint

@@ -150,7 +150,7 @@ class PlainFront(LineFront):
         own = [written(command) for command in table.values() if command.word not in said]
         if own:
             self.say(_("Also this mode: {commands}.").format(commands=" · ".join(own)))
-        self.say(_("Also: undo · read · result · new · restart · quit."))
+        self.say(_("Also: undo · read · result · new · restart · last · quit."))
 
 
 #: how each shape of arguments is written for people (cells counted from 1)
