@@ -201,6 +201,9 @@ class Leaderboard:
             )
             response.headers["Retry-After"] = str(RETRY_AFTER)
             return response
+        except ConnectionResetError:
+            # the client hung up before its body came: a fault of no one's here, no one to tell
+            return problem(400, _("the request ended before its body did"))
         except Exception:
             log.exception(_("a request to %s failed"), request.path)  # a fault of ours
             return problem(500, _("the leaderboard failed to answer; the fault is logged"))

@@ -109,7 +109,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         import alembic  # noqa: F401
         import sqlalchemy  # noqa: F401
-        from aiohttp import web
+
+        # a request aiohttp cannot parse is answered in JSON too (aiohttp's own answer is text)
+        from twofold.ui.web.http_errors import run_app
     except ImportError:
         print(
             "twofold: " + _("the leaderboard needs the web extra: pip install 'twofold[web]'"),
@@ -174,9 +176,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with contextlib.suppress(KeyboardInterrupt):
             # handle_signals: SIGINT and SIGTERM stop the loop in between tasks, never inside one
-            web.run_app(
-                service.app(), sock=listening, print=None, handle_signals=True, access_log=None
-            )
+            run_app(service.app(), listening, access_log=None)
     finally:
         checker.close()
         boards.close()
