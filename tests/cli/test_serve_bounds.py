@@ -530,3 +530,31 @@ def test_a_page_process_runs_twofold_told_its_page_address(twofold_home: Path) -
     replies = [json.loads(line) for line in result.stdout.splitlines()]
     assert replies and replies[0]["mode"] == "2048"
     assert result.stderr.decode().strip() == "http://127.0.0.1:8123"
+
+
+@linux_only
+async def test_a_page_stop_cut_short_by_the_servers_end_still_ends_its_app() -> None:
+    """The loop's last cancel can land in a slow stop: the app is killed and reaped first,
+    so no process or pipe outlives the loop ("Event loop is closed" at exit)."""
+    service = web.GameService(
+        "true", write_bytes=_nothing, write_str=_nothing, close=_nothing, download_manager=None
+    )
+    process = await asyncio.create_subprocess_exec(
+        "sleep", "60", stdout=asyncio.subprocess.PIPE, stdin=asyncio.subprocess.PIPE
+    )
+    service._process = process  # what textual-serve's start sets: see ui/web/serve_private.py
+
+    async def slow_stop() -> None:
+        await asyncio.sleep(60)
+
+    service.stop = slow_stop  # type: ignore[method-assign]
+    stopping = asyncio.ensure_future(service.stop_within(30))
+    await asyncio.sleep(0.2)
+    stopping.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await stopping
+    assert process.returncode is not None  # killed and reaped, not left to the loop's end
+
+
+async def _nothing(*_args: object) -> None:
+    return None

@@ -124,10 +124,19 @@ class GameService(AppService):
                 # reaped before the server's event loop closes, so nothing is left dangling
                 await asyncio.wait_for(process.wait(), seconds)
         except Exception:
-            if process is not None and process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                await process.wait()
+            await self.kill()
+        except asyncio.CancelledError:
+            # the server's loop ends this stop: its app and pipes must not outlive the loop
+            # (a transport closed only after it is gone prints "Event loop is closed")
+            await self.kill()
+            raise
+
+    async def kill(self) -> None:
+        process = page_process(self)
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
 
 
 class GameServer(Server):
