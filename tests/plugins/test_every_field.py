@@ -158,6 +158,7 @@ def test_the_commands_of_every_kind() -> None:
         ("result", "none"),
         ("new", "none"),
         ("restart", "none"),
+        ("last", "none"),
         ("quit", "none"),
     ]
     assert shape_of(chain, "Hammer 1,1") == "cell" and shape_of(chain, "zz") is None
