@@ -19,6 +19,7 @@ from typing import Any
 from twofold.core._deal import below, chance
 from twofold.core._events import Appeared, Cell, Event, Merged, Moved
 from twofold.core._i18n import _
+from twofold.core._layout import NO_CELL, Layout
 from twofold.core._rules import Board, Outcome, PositionError, Refused
 from twofold.core._stones import STONE, value_mark, value_words
 
@@ -181,6 +182,8 @@ class RulesBase:
     undo_depth: int = 100
     #: the words ``parse`` takes, each with its action (2048's four directions and undo)
     words: Mapping[str, str] = SLIDE_WORDS
+    #: the board's shape, for ``render_text`` (None: a rectangle); give the Mode the same
+    layout: Layout | None = None
 
     def new_game(self, code: str) -> Any:
         raise NotImplementedError
@@ -220,15 +223,19 @@ class RulesBase:
         return " ".join(parts)
 
     def read_board(self, state: Any) -> list[str]:
+        """Each row's cells in words, top first (a no-cell is no part of the board: unsaid)."""
         return [
-            _("Row {row}: {cells}").format(row=r, cells=", ".join(map(value_words, row)))
+            _("Row {row}: {cells}").format(
+                row=r, cells=", ".join(value_words(v) for v in row if v != NO_CELL)
+            )
             for r, row in enumerate(state.board, start=1)
         ]
 
     def render_text(self, state: Any) -> str:
-        marks = [[value_mark(v) for v in row] for row in state.board]
-        width = max(len(mark) for row in marks for mark in row)
-        return "\n".join(" ".join(mark.rjust(width) for mark in row) for row in marks)
+        """The board as text: on its layout's shape when it has one (a hexagon's offset rows)."""
+        board = state.board
+        layout = self.layout or Layout.rectangle(len(board), len(board[0]) if board else 0)
+        return layout.draw({(r, c): value_mark(board[r][c]) for r, c in layout.cells})
 
     def stats(self, state: Any) -> dict[str, int]:
         return {}

@@ -18,7 +18,7 @@ PROJECT = "twofold"
 
 #: the contract's version, (major, minor): a minor release adds and breaks nothing; a major
 #: one may remove what was deprecated before (CHANGELOG.md, "For plugin authors")
-CONTRACT_VERSION: tuple[int, int] = (1, 2)
+CONTRACT_VERSION: tuple[int, int] = (1, 3)
 #: the attribute a plugin states the contract it was written for in (``(1, 2)``), optional
 WRITTEN_FOR = "TWOFOLD_CONTRACT"
 

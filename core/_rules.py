@@ -29,6 +29,7 @@ from twofold.core._capabilities import (
     StateCodec,
 )
 from twofold.core._events import Event
+from twofold.core._layout import Layout, layout_of
 from twofold.core._presentation import (
     DEFAULT_GAUGES,
     DEFAULT_STATISTICS,
@@ -268,6 +269,10 @@ class Mode:
     """a slide mode's own directions, any number, each with its keys, glyph and swipe angle
     (see the how-to on controls); (): 2048's four (``FOUR_DIRECTIONS``)
     """
+    layout: Layout | None = None
+    """the board's shape: which places of its rows are cells and where each is drawn (a
+    hexagon, any set of cells); the other places hold ``NO_CELL``. None: every place, a
+    rectangle (see :class:`Layout`)"""
 
     def __post_init__(self) -> None:
         if not self.family:
@@ -278,6 +283,10 @@ class Mode:
     def slide_directions(self) -> tuple[Direction, ...]:
         """The directions a slide mode moves in: its own, or 2048's four."""
         return self.directions or FOUR_DIRECTIONS
+
+    def layout_of(self, board: Board) -> Layout:
+        """The board's layout: the mode's own, or the rectangle of ``board``'s rows."""
+        return layout_of(self.layout, board)
 
     def status_of(self, state: Any) -> Status:
         """The mode's status of ``state`` (empty when the mode shows none)."""
@@ -299,7 +308,7 @@ def largest_tile(board: Board) -> int:
 
 
 def tile_values(board: Board) -> set[int]:
-    """The tiles on ``board``: neither its empty cells nor its stones."""
+    """The tiles on ``board``: neither its empty cells, nor its stones, nor its no-cells."""
     return {v for row in board for v in row if v > 0}
 
 

@@ -39,15 +39,3 @@ def value_mark(value: int) -> str:
 def stones_on(board: tuple[tuple[int, ...], ...] | list[list[int]]) -> list[tuple[int, int]]:
     """The cells of ``board`` that hold a stone, in reading order."""
     return [(r, c) for r, row in enumerate(board) for c, v in enumerate(row) if v == STONE]
-
-
-def check_board(board: tuple[tuple[int, ...], ...] | list[list[int]]) -> None:
-    """Raise ValueError, in one line, at the first cell that is no tile, no empty cell and
-    no stone (``-2``): no front could draw it; the session makes it the mode's fault."""
-    for r, row in enumerate(board):
-        for c, value in enumerate(row):
-            if type(value) is not int or (value < 0 and value != STONE):
-                raise ValueError(
-                    f"the board holds {value!r} at {r},{c}: a cell is 0, a tile above 0 "
-                    f"or a stone ({STONE})"
-                )

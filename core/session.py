@@ -31,8 +31,8 @@ from typing import Any
 
 from twofold.core import notices
 from twofold.core._events import check as check_events
+from twofold.core._layout import check_board
 from twofold.core._rules import Mode
-from twofold.core._stones import check_board
 from twofold.core.codes import new_code
 from twofold.core.counting import judge_daily, judge_new, off_the_day
 from twofold.core.daily import daily_code, utc_today
@@ -230,7 +230,7 @@ class Session:
         with game.all_or_nothing(), self.faults():
             step = game.act(text)
             check_events(step.events, game.state.board)
-            check_board(game.state.board)
+            check_board(game.state.board, self.mode.layout)
         if step.changed:
             self.save()
             with self.faults():
@@ -288,7 +288,8 @@ class Session:
     def _start(self, code: str, position: Mapping[str, Any] | None) -> Game:
         with self.faults():
             game = Game.start(self.mode, code, position=position, clock=self.clock)
-            check_board(game.state.board)  # a value no front can draw is the mode's fault
+            # a value no front can draw is the mode's fault
+            check_board(game.state.board, self.mode.layout)
             return game
 
     # -- another game -----------------------------------------------------------------------

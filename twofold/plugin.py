@@ -79,6 +79,7 @@ from twofold.core._gravity import DOWN, Deal, cascade, fall, refill, settle
 from twofold.core._hookspecs import CONTRACT_VERSION as _CONTRACT_VERSION
 from twofold.core._hookspecs import hookimpl
 from twofold.core._i18n import N_, _, add_domain, an_before, ngettext, pgettext
+from twofold.core._layout import HEX_DIRECTIONS, HEX_STEPS, NO_CELL, Layout
 from twofold.core._positions import position_board, position_score
 from twofold.core._presentation import (
     FOUR_DIRECTIONS,
@@ -121,6 +122,9 @@ __all__ = [
     "EIGHT_STEPS",
     "FOUR_DIRECTIONS",
     "FOUR_STEPS",
+    "HEX_DIRECTIONS",
+    "HEX_STEPS",
+    "NO_CELL",
     "N_",
     "RESERVED_KEYS",
     "SIDE_STEPS",
@@ -141,6 +145,7 @@ __all__ = [
     "Fell",
     "Gauge",
     "Hint",
+    "Layout",
     "LegalActions",
     "Merge",
     "Merged",

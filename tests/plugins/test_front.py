@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 
 import twofold.plugin
 from tests.core.toy import TALLY
-from twofold.core import _blocks, _chains, _gravity, _positions, moved
+from twofold.core import _blocks, _chains, _gravity, _layout, _positions, moved
 from twofold.core.plugins import load
 from twofold.ui.command import cli
 
@@ -58,6 +58,9 @@ def test_the_front_holds_every_name_of_the_contract_and_its_version() -> None:
     blocks = {name for name in twofold.plugin.__all__ if any(name in vars(m) for m in modules)}
     assert {"RulesBase", "slide", "lines_toward", "spawn", "equal_pairs"} <= blocks
     assert {"fall", "settle", "check_chain", "groups", "position_board"} <= blocks
+    # so did board shapes
+    blocks |= {name for name in twofold.plugin.__all__ if name in vars(_layout)}
+    assert {"Layout", "NO_CELL", "HEX_STEPS", "HEX_DIRECTIONS"} <= blocks
     assert set(twofold.plugin.__all__) == {*every_old_name, *blocks, "CONTRACT_VERSION"}
     assert all(hasattr(twofold.plugin, name) for name in twofold.plugin.__all__)
     major, minor = twofold.plugin.CONTRACT_VERSION

@@ -5,7 +5,7 @@ then one action per *tool* (a power-up, or a command of the mode's own):
 
 | controls | the first actions | then |
 |---|---|---|
-| ``slide`` | ``0 1 2 3``: left, right, up, down | tools that take nothing |
+| ``slide`` | ``0 1 2 3``: left, right, up, down (or its ``directions``) | tools taking nothing |
 | ``place`` (``cell``) | ``r * cols + c``: ``place r,c`` | every tool |
 | ``place`` (``column``) | ``c``: ``place c`` | tools that take nothing or a column |
 | ``chain`` | ``r * cols + c``: a tap on cell ``(r, c)`` | every tool |
@@ -55,12 +55,14 @@ class Table:
     rows: int
     cols: int
     tools: tuple[Tool, ...]
+    #: the slide actions, in order: 2048's four, or the mode's own directions
+    directions: tuple[str, ...] = DIRECTIONS
 
     @property
     def first(self) -> int:
         """How many actions the controls have (before the tools)."""
         if self.kind == "directions":
-            return len(DIRECTIONS)
+            return len(self.directions)
         return self.cols if self.kind == "columns" else self.rows * self.cols
 
     @property
@@ -76,7 +78,7 @@ class Table:
             tool = self.tools[action - self.first]
             return tool.word if tool.takes in ("none", "undo") else f"aim {tool.word}"
         if self.kind == "directions":
-            return DIRECTIONS[action]
+            return self.directions[action]
         if self.kind == "columns":
             return f"place {action}"
         r, c = self.cell(action)
@@ -100,10 +102,11 @@ def tools_of(mode: Mode, kind: str) -> tuple[Tool, ...]:
 
 def table_of(mode: Mode, rows: int, cols: int) -> Table:
     """The action table of ``mode`` on a board of ``rows`` x ``cols``."""
+    directions = tuple(d.name for d in mode.directions) or DIRECTIONS
     if mode.controls == "slide":
         kind = "directions"
     elif mode.controls == "place" and mode.place == "column":
         kind = "columns"
     else:
         kind = "cells"
-    return Table(mode.controls, kind, rows, cols, tools_of(mode, kind))
+    return Table(mode.controls, kind, rows, cols, tools_of(mode, kind), directions)

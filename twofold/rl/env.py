@@ -231,21 +231,23 @@ class TwofoldEnv(gym.Env[Any, np.int64]):
 
     def image(self) -> np.ndarray:
         """The board as an image, ``(height, width, 3)`` of uint8, in the app's colours
-        (the classic palette; chain modes' vivid one), without the numbers."""
+        (the classic palette; chain modes' vivid one), without the numbers: each cell at its
+        layout's position (a hexagon's offset rows), nothing where there is no cell."""
         board = self.episode.state.board
-        rows, cols = len(board), len(board[0])
+        layout = self.mode.layout_of(board)
         step = CELL_PIXELS + GAP_PIXELS
-        found = np.empty((rows * step + GAP_PIXELS, cols * step + GAP_PIXELS, 3), np.uint8)
+        height, width = math.ceil(layout.height) * step, math.ceil(layout.width) * step
+        found = np.empty((height + GAP_PIXELS, width + GAP_PIXELS, 3), np.uint8)
         found[:] = BACKGROUND
         vivid = self.mode.controls == "chain"
-        for r, row in enumerate(board):
-            for c, value in enumerate(row):
-                if value > 0:
-                    colour = vivid_rgb(value) if vivid else rgb(tile_colours(value)[0])
-                else:
-                    colour = EMPTY_CELL
-                top, left = GAP_PIXELS + r * step, GAP_PIXELS + c * step
-                found[top : top + CELL_PIXELS, left : left + CELL_PIXELS] = colour
+        for (r, c), (x, y) in zip(layout.cells, layout.positions, strict=True):
+            value = board[r][c]
+            if value > 0:
+                colour = vivid_rgb(value) if vivid else rgb(tile_colours(value)[0])
+            else:
+                colour = EMPTY_CELL
+            top, left = GAP_PIXELS + round(y * step), GAP_PIXELS + round(x * step)
+            found[top : top + CELL_PIXELS, left : left + CELL_PIXELS] = colour
         return found
 
     # -- copies -------------------------------------------------------------------------

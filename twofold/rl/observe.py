@@ -5,7 +5,8 @@ anchors (gymnasium-2048, pgx) give it. A mode whose values are not all powers of
 2 (Fibonacci's 1, 3, 5, ...; Chain Sum's sums) gets each value's *rank* instead: 1 for the
 smallest value the episode has shown, 2 for the next, and so on, from the moment such a
 value first shows (so a value that arrives between two others moves the ranks above it
-up by one). Numbers are capped at 255 (uint8).
+up by one). Numbers are capped at 254; 255 is a place of the board's rows that is no cell
+of its layout (``NO_CELL``: a hexagon's corners), which :class:`OneHot` gives no plane.
 
 Chain modes observe a dict: ``board``; ``chain``, the cells being built, each its place
 in the order tapped (1 for the first, 0 for a cell not in it); ``powerups``, the count
@@ -21,10 +22,15 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
+from twofold.core._layout import NO_CELL
 from twofold.core._presentation import Status
 from twofold.core._rules import Board, Mode
 
 MOST = 255
+#: a place that is no cell of the board's layout (a tile's number is capped below it)
+NO_CELL_CODE = MOST
+#: the most a tile's number is
+TILE_MOST = MOST - 1
 #: rows of values an encoder keeps the bytes of (a bound on its memory)
 ROWS_KEPT = 1 << 16
 
@@ -33,7 +39,7 @@ class Encoder:
     """The board's numbers (exponents; ranks, for one episode, once a value asks for them)."""
 
     def __init__(self) -> None:
-        self.codes: dict[int, int] = {0: 0}
+        self.codes: dict[int, int] = {0: 0, NO_CELL: NO_CELL_CODE}
         self.ranked = False
         self.shown: list[int] = []
         #: each row of values met, as the bytes of its numbers (rows repeat across boards)
@@ -67,17 +73,18 @@ class Encoder:
         if not new:
             return
         if not self.ranked and all(v >= 2 and not v & (v - 1) for v in new):
-            self.codes.update({v: min(v.bit_length() - 1, MOST) for v in new})
+            self.codes.update({v: min(v.bit_length() - 1, TILE_MOST) for v in new})
             return
         # the first value that is no power of two turns exponents into ranks, and a value
         # between two others moves the ranks above it: rows kept so far are stale
         self.rows.clear()
         if not self.ranked:
             self.ranked = True
-            self.shown = sorted(v for v in self.codes if v)
+            self.shown = sorted(v for v in self.codes if v and v != NO_CELL)
         for v in new:
             insort(self.shown, v)
-        self.codes = {0: 0, **{v: min(rank, MOST) for rank, v in enumerate(self.shown, 1)}}
+        ranks = {v: min(rank, TILE_MOST) for rank, v in enumerate(self.shown, 1)}
+        self.codes = {0: 0, NO_CELL: NO_CELL_CODE, **ranks}
 
 
 def board_space(rows: int, cols: int) -> gym.spaces.Box:
@@ -115,12 +122,14 @@ def held(mode: Mode, status: Status) -> np.ndarray:
 class OneHot(gym.ObservationWrapper[Any, Any, Any]):
     """The board as one-hot planes, ``(rows, cols, planes)`` of 0 and 1, as the anchors
     observe it (gymnasium-2048: 16 planes; pgx: 31). A number from ``planes - 1`` up is
-    put in the last plane. A chain mode's dict keeps its other keys."""
+    put in the last plane; a place that is no cell (255) is in no plane. A chain mode's
+    dict keeps its other keys."""
 
     def __init__(self, env: gym.Env[Any, Any], planes: int = 16) -> None:
         super().__init__(env)
         self.planes = planes
-        self.eye = np.eye(planes, dtype=np.uint8)
+        # one row more, of zeros: where a no-cell's number is sent
+        self.eye = np.vstack([np.eye(planes, dtype=np.uint8), np.zeros((1, planes), np.uint8)])
         inner = env.observation_space
         board = inner["board"] if isinstance(inner, gym.spaces.Dict) else inner
         rows, cols = board.shape  # type: ignore[misc]
@@ -136,4 +145,6 @@ class OneHot(gym.ObservationWrapper[Any, Any, Any]):
         return self._planes(observation)
 
     def _planes(self, board: np.ndarray) -> np.ndarray:
-        return self.eye[np.minimum(board, self.planes - 1)]
+        index = np.minimum(board, self.planes - 1)
+        index[board == NO_CELL_CODE] = self.planes
+        return self.eye[index]

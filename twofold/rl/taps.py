@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from twofold.rl.actions import DIRECTIONS, Table
+from twofold.rl.actions import Table
 from twofold.rl.episode import Episode
 
 Cell = tuple[int, int]
@@ -74,7 +74,7 @@ class Controls:
         #: the command each first action sends, where it sends one at once (not a chain's taps)
         self.sends: tuple[str, ...] | None = None
         if table.kind == "directions":
-            self.sends = DIRECTIONS
+            self.sends = table.directions
         elif table.kind == "columns":
             self.sends = tuple(f"place {c}" for c in range(cols))
         elif table.controls != "chain":
@@ -125,7 +125,7 @@ class Controls:
         if pending is not None:
             return self._tap(episode, pending, self._place(action))
         if table.kind == "directions":
-            return _send(episode, DIRECTIONS[action])
+            return _send(episode, self.table.directions[action])
         if table.kind == "columns":
             return _send(episode, f"place {action}")
         cell = table.cell(action)

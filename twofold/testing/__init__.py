@@ -30,6 +30,8 @@ names the mode, the action and what is wrong:
   what the app and the line modes show of the mode, unless its own title says it;
 * :func:`check_stones`: a stone (``STONE``) never moves, merges or goes away, and
   ``read_board`` and ``render_text`` say it;
+* :func:`check_layout`: the places a mode's layout leaves out hold ``NO_CELL`` only, and
+  no event, hint or ``read_board`` names one;
 * :func:`check_line_modes`: ``--json`` and ``--plain`` play the mode, the first reply
   carries its commands, every reply is one JSON object;
 * :func:`check_in_the_app`: the app opens the mode and plays it through Textual's Pilot;
@@ -62,6 +64,7 @@ from twofold.testing.harness import (
     twofold_home,
 )
 from twofold.testing.in_the_app import check_in_the_app
+from twofold.testing.layout import check_layout
 from twofold.testing.learning import check_environment, check_masks
 from twofold.testing.line_modes import check_line_modes
 from twofold.testing.play import check_events, check_replay, check_undo_never_rerolls
@@ -88,6 +91,7 @@ __all__ = [
     "check_events",
     "check_fields",
     "check_in_the_app",
+    "check_layout",
     "check_line_modes",
     "check_masks",
     "check_mode",
@@ -120,6 +124,7 @@ def check_mode(mode: Mode, *, actions: int = 300, seed: int = 0, app: bool = Tru
     check_aliases(mode)
     check_reachable(mode, seed=seed)
     check_stones(mode, seed=seed)
+    check_layout(mode, seed=seed)
     check_no_foreign_words(mode, seed=seed)
     check_line_modes(mode, seed=seed)
     if app:

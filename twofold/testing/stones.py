@@ -22,7 +22,8 @@ def _cells_named(event: Event) -> set[tuple[int, int]]:
 
 
 def _check_values(mode: Mode, board: Any, action: str) -> None:
-    odd = sorted({v for row in board for v in row if v < 0 and v != STONE})
+    layout = mode.layout_of(board)
+    odd = sorted({board[r][c] for r, c in layout.cells if board[r][c] < 0} - {STONE})
     assert not odd, (
         f"{mode.id}: after {action!r} a cell holds {odd[0]}: a cell is 0 (empty), a tile "
         f"above 0, or STONE ({STONE})"

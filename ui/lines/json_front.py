@@ -78,6 +78,9 @@ class JsonFront(LineFront):
         data.update(changed=False, events=[])
         # the mode's commands are part of the contract: a program learns them here
         data["commands"] = [command.as_dict() for command in commands_of(self.session.mode)]
+        # a board that is no rectangle: which places of its rows are cells, and where each is
+        if self.session.mode.layout is not None:
+            data["layout"] = self.session.mode.layout.as_dict()
         if notice:
             data["notice"] = notice
         self.write(data)

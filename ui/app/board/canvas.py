@@ -7,6 +7,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from twofold.core._layout import Layout
 from twofold.ui.app.widgets.geometry import Geometry
 
 #: the tallest tiles a board grows to, in lines
@@ -27,9 +28,16 @@ def _layouts(min_height: int) -> list[tuple[int, int, int, int]]:
 
 
 def fit_geometry(
-    rows: int, cols: int, width: int, height: int, *, min_height: int = 1
+    rows: int,
+    cols: int,
+    width: int,
+    height: int,
+    *,
+    min_height: int = 1,
+    layout: Layout | None = None,
 ) -> Geometry | None:
-    """The largest tiles that fit ``width`` x ``height`` cells, centred; None if none fit."""
+    """The largest tiles that fit ``width`` x ``height`` cells, centred; None if none fit.
+    With a ``layout``, ``rows`` and ``cols`` are the tiles it is drawn high and wide."""
     if rows <= 0 or cols <= 0:
         return None
     for tile_height, tile_width, gap_y, gap_x in _layouts(min_height):
@@ -44,6 +52,7 @@ def fit_geometry(
                 gap_y,
                 left=(width - geometry.width) // 2,
                 top=(height - geometry.height) // 2,
+                layout=layout,
             )
     return None
 

@@ -19,6 +19,7 @@ from textual import events
 from textual.message import Message
 from textual.timer import Timer
 
+from twofold.core._layout import Layout
 from twofold.ui.app.board.flourish import Bubble, Flourish, bubble_text
 from twofold.ui.app.board.overlay import Dot
 from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard, Look
@@ -89,11 +90,12 @@ class ChainBoard(GameBoard, can_focus=True):
         judge: ChainJudge,
         merge: Callable[[Chain], None],
         *,
+        layout: Layout | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(board, name=name, id=id, classes=classes)
+        super().__init__(board, layout=layout, name=name, id=id, classes=classes)
         self.judge = judge
         self.chain: list[Cell] = []
         self.cursor: Cell = (len(board) - 1, 0)
@@ -144,6 +146,8 @@ class ChainBoard(GameBoard, can_focus=True):
         self.picks.clear()
         r, c = self.cursor
         self.cursor = (max(0, min(r, self.rows - 1)), max(0, min(c, self.cols - 1)))
+        if not self.is_cell(self.cursor):
+            self.cursor = self.cells[0]
 
     def show(self, board: Board) -> None:
         self._fresh()
@@ -247,10 +251,15 @@ class ChainBoard(GameBoard, can_focus=True):
         self.finish_animation()
         if self.cursor_shown:
             r, c = self.cursor
-            self.cursor = (
-                max(0, min(self.rows - 1, r + d_row)),
-                max(0, min(self.cols - 1, c + d_col)),
-            )
+            # over a place the layout leaves out, to the next cell that way (or stay)
+            for step in range(1, max(self.rows, self.cols) + 1):
+                cell = (
+                    max(0, min(self.rows - 1, r + step * d_row)),
+                    max(0, min(self.cols - 1, c + step * d_col)),
+                )
+                if self.is_cell(cell):
+                    self.cursor = cell
+                    break
         self.cursor_shown = True
         self.refresh()
 
@@ -363,8 +372,7 @@ class ChainBoard(GameBoard, can_focus=True):
             (r, c)
             for r in range(last[0] - 1, last[0] + 2)
             for c in range(last[1] - 1, last[1] + 2)
-            if 0 <= r < self.rows
-            and 0 <= c < self.cols
+            if self.is_cell((r, c))
             and (r, c) not in self.chain
             and self.judge.fits(self.board, chain, (r, c))
         )

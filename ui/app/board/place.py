@@ -13,6 +13,7 @@ from typing import Any
 from rich.style import Style
 from textual import events
 
+from twofold.core._layout import Layout
 from twofold.ui.app.board.canvas import Canvas
 from twofold.ui.app.board.slide import swipe_direction
 from twofold.ui.app.board.widget import Board, Cell, CellMessage, GameBoard
@@ -34,10 +35,11 @@ class PlaceBoard(GameBoard):
         board: Board,
         *,
         column: bool = False,
+        layout: Layout | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(board, id=id, classes=classes)
+        super().__init__(board, layout=layout, id=id, classes=classes)
         #: whether a place is a whole column (a drop) rather than one cell
         self.column = column
         #: the aimed cell (its column's top cell for a drop), shown once the keys move it

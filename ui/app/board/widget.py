@@ -11,6 +11,7 @@ characters over the lines (``overlay``); the drawing and the motion are all here
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from textual.widget import Widget
 
 from twofold.core import palette
 from twofold.core._i18n import _
+from twofold.core._layout import Layout
 from twofold.core._stones import stones_on
 from twofold.ui.app.board.canvas import Canvas, fit_geometry, smallest_size
 from twofold.ui.app.board.motion import Motion, Sprite, plan, still
@@ -108,12 +110,15 @@ class GameBoard(Widget):
         self,
         board: Board,
         *,
+        layout: Layout | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.board: tuple[tuple[int, ...], ...] = tuple(tuple(row) for row in board)
+        #: the board's shape when it is not a rectangle (a hexagon): cells at their positions
+        self.shape = layout if layout is not None and layout.shape != "rectangle" else None
         #: when False, actions are drawn where they end (reduced motion)
         self.animate_moves = True
         #: the time motion and flourishes are drawn at (tests freeze it)
@@ -137,6 +142,26 @@ class GameBoard(Widget):
     @property
     def cols(self) -> int:
         return len(self.board[0]) if self.board else 0
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The board's cells: its layout's, or every place of its rows."""
+        if self.shape is not None:
+            return self.shape.cells
+        return tuple((r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def is_cell(self, cell: Cell) -> bool:
+        """Whether ``cell`` is a cell of the board (a place its layout leaves out is not)."""
+        r, c = cell
+        inside = 0 <= r < self.rows and 0 <= c < self.cols
+        return inside and (self.shape is None or cell in self.shape)
+
+    @property
+    def drawn_size(self) -> tuple[int, int]:
+        """The tiles the board is drawn high and wide (its layout's, else its rows')."""
+        if self.shape is not None:
+            return math.ceil(self.shape.height), math.ceil(self.shape.width)
+        return self.rows, self.cols
 
     def palette(self, value: int) -> Style:
         """The style of a tile of ``value`` (tiles.py: the classic scheme)."""
@@ -246,7 +271,9 @@ class GameBoard(Widget):
     @property
     def geometry(self) -> Geometry | None:
         width, height = self.size
-        return fit_geometry(self.rows, self.cols, width, height, min_height=self.MIN_TILE_HEIGHT)
+        return fit_geometry(
+            *self.drawn_size, width, height, min_height=self.MIN_TILE_HEIGHT, layout=self.shape
+        )
 
     def cell_offset(self, cell: Cell) -> tuple[int, int]:
         """Where to click to hit ``cell`` (tests and tutorials use it)."""
@@ -302,10 +329,20 @@ class GameBoard(Widget):
             return self._draw_too_small(width, height, pad)
         frame, empty = self._board_styles()
         self.begin_frame(frame)
-        canvas = Canvas(geometry.width, geometry.height, frame)
-        for r in range(geometry.rows):
-            for c in range(geometry.cols):
-                self._paint(canvas, geometry, (r, c), Look(empty), None, frame)
+        canvas = Canvas(geometry.width, geometry.height, frame if self.shape is None else pad)
+        if self.shape is not None:
+            # the frame follows the shape: a gap's width around each cell, nothing elsewhere
+            for cell in self.cells:
+                x, y = geometry.corner(*cell)
+                canvas.fill(
+                    round(x) - geometry.gap_x,
+                    round(y) - geometry.gap_y,
+                    geometry.tile_width + 2 * geometry.gap_x,
+                    geometry.tile_height + 2 * geometry.gap_y,
+                    frame,
+                )
+        for cell in self.cells:
+            self._paint(canvas, geometry, cell, Look(empty), None, frame)
         # a stone never moves: drawn where it is, under any motion, never as a tile
         for cell in stones_on(self.board):
             self._paint(canvas, geometry, cell, Look(STONE_STYLE), None, frame)
@@ -383,7 +420,7 @@ class GameBoard(Widget):
         for key, (_node, binding, enabled, *_rest) in screen.active_bindings.items():
             if binding.action != "maximize_board" or not enabled:
                 continue
-            need_w, need_h = smallest_size(self.rows, self.cols, min_height=self.MIN_TILE_HEIGHT)
+            need_w, need_h = smallest_size(*self.drawn_size, min_height=self.MIN_TILE_HEIGHT)
             # the footer stays under a maximised board
             footers = [w.outer_size.height for w in screen.query("Footer") if w.display]
             screen_w, screen_h = screen.size
@@ -392,7 +429,7 @@ class GameBoard(Widget):
         return ""
 
     def _draw_too_small(self, width: int, height: int, pad: Style) -> list[Strip]:
-        need_w, need_h = smallest_size(self.rows, self.cols, min_height=self.MIN_TILE_HEIGHT)
+        need_w, need_h = smallest_size(*self.drawn_size, min_height=self.MIN_TILE_HEIGHT)
         # what the rest of the screen takes stays; the board's share must grow
         screen_w, screen_h = self.screen.size
         need_w += max(0, screen_w - width)

@@ -59,7 +59,8 @@ class PlaceScreen(DialogBoardScreen):
     def compose_play(self) -> Iterable[Widget]:
         with Vertical(id="play-area"):
             column = self.mode.place == "column"
-            yield from self.board_row(PlaceBoard(self.state.board, column=column, id="board"))
+            board = PlaceBoard(self.state.board, column=column, layout=self.mode.layout, id="board")
+            yield from self.board_row(board)
             yield Static("", id="aim-preview", markup=False)
             yield AnnouncementLine(id=self.ANNOUNCE_ID)
 

@@ -62,7 +62,9 @@ class SlideScreen(DialogBoardScreen):
     def compose_play(self) -> Iterable[Widget]:
         with Vertical(id="play-area"):
             directions = self.mode.slide_directions()
-            board = SlideBoard(self.state.board, directions=directions, id="board")
+            board = SlideBoard(
+                self.state.board, directions=directions, layout=self.mode.layout, id="board"
+            )
             yield from self.board_row(board)
             with HorizontalGroup(id="arrows"):
                 for direction in directions:

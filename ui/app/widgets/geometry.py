@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+from twofold.core._layout import Layout
 
 Cell = tuple[int, int]
 
@@ -14,6 +17,8 @@ class Geometry:
     ``rim`` puts a gap around the outside too (a slide board's frame); ``left`` and
     ``top`` place the board in its widget. Widget offsets are whole cells; ``corner``
     also takes fractional rows and columns, for tiles drawn between cells mid-slide.
+    A ``layout`` that is not a full rectangle puts each cell at its position (``rows``
+    and ``cols`` are then the tiles it is drawn high and wide), and only its cells are hit.
     """
 
     rows: int
@@ -25,6 +30,7 @@ class Geometry:
     left: int = 0
     top: int = 0
     rim: bool = True
+    layout: Layout | None = None
 
     def _span(self, count: int, tile: int, gap: int) -> int:
         return count * tile + (count + 1 if self.rim else count - 1) * gap
@@ -50,6 +56,8 @@ class Geometry:
     def corner(self, row: float, col: float) -> tuple[float, float]:
         """Top-left corner (x, y) of a cell, relative to the board's own corner."""
         edge_x, edge_y = (self.gap_x, self.gap_y) if self.rim else (0, 0)
+        if self.layout is not None:
+            col, row = placed(self.layout, row, col)
         return (
             edge_x + col * (self.tile_width + self.gap_x),
             edge_y + row * (self.tile_height + self.gap_y),
@@ -66,6 +74,8 @@ class Geometry:
 
     def cell_at(self, x: int, y: int, *, core: bool = False) -> Cell | None:
         """The cell under widget offset (x, y); ``core`` leaves out each tile's rim column."""
+        if self.layout is not None:
+            return self._cell_of_layout_at(x, y, core=core)
         edge_x, edge_y = (self.gap_x, self.gap_y) if self.rim else (0, 0)
         bx, by = x - self.left - edge_x, y - self.top - edge_y
         if bx < 0 or by < 0:
@@ -79,3 +89,41 @@ class Geometry:
         if core and not 0 < across < self.tile_width - 1:
             return None
         return row, col
+
+    def _cell_of_layout_at(self, x: int, y: int, *, core: bool) -> Cell | None:
+        """The layout's cell whose tile covers (x, y): a place that is no cell is never hit."""
+        for cell in self.layout.cells if self.layout is not None else ():
+            left, top = self.origin(cell)
+            across, down = x - left, y - top
+            if 0 <= across < self.tile_width and 0 <= down < self.tile_height:
+                if core and not 0 < across < self.tile_width - 1:
+                    return None
+                return cell
+        return None
+
+
+def placed(layout: Layout, row: float, col: float) -> tuple[float, float]:
+    """Where (x, y), in tiles, ``layout`` draws the place ``row``, ``col``: a cell at its
+    position; between cells (a tile mid-slide), between their positions."""
+    r0, c0 = math.floor(row), math.floor(col)
+    fr, fc = row - r0, col - c0
+    if not fr and not fc:
+        return _position(layout, (r0, c0))
+    x = y = 0.0
+    for dr, dc, weight in ((0, 0, (1 - fr) * (1 - fc)), (0, 1, (1 - fr) * fc),
+                           (1, 0, fr * (1 - fc)), (1, 1, fr * fc)):  # fmt: skip
+        if weight:
+            px, py = _position(layout, (r0 + dr, c0 + dc))
+            x, y = x + weight * px, y + weight * py
+    return x, y
+
+
+def _position(layout: Layout, cell: Cell) -> tuple[float, float]:
+    """A cell's position; for a place that is no cell (a tile dropping in from above the
+    board), the nearest cell's, moved by whole tiles, on its row first."""
+    if cell in layout:
+        return layout.position(cell)
+    r, c = cell
+    near = min(layout.cells, key=lambda k: (abs(k[0] - r), abs(k[1] - c)))
+    x, y = layout.position(near)
+    return x + c - near[1], y + r - near[0]

@@ -116,7 +116,9 @@ class ChainScreen(BoardScreen):
         super().__init__(session, settings=settings, id="chain-screen")
         self._bind_powerup_keys()
         self.judge = ModeJudge(self.mode, lambda: self.state, self._judge_failed)
-        self._board = ChainBoard(session.game.state.board, self.judge, self._merge, id="board")
+        self._board = ChainBoard(
+            session.game.state.board, self.judge, self._merge, layout=self.mode.layout, id="board"
+        )
         self.arming = Arming(self)
         self.pausing = Pausing(self)
         self.ending = Ending(self)
