@@ -21,8 +21,9 @@ CHAINSUM_DIR = EXAMPLES / "twofold-chainsum"
 BROKEN_DIR = EXAMPLES / "twofold-broken"
 DROP_DIR = EXAMPLES / "twofold-drop"
 STONES_DIR = EXAMPLES / "twofold-stones"
+HEX_DIR = EXAMPLES / "twofold-hex"
 
-for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR, DROP_DIR, STONES_DIR):
+for folder in (FIBONACCI_DIR, CHAINSUM_DIR, BROKEN_DIR, DROP_DIR, STONES_DIR, HEX_DIR):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 

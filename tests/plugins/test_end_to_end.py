@@ -27,7 +27,7 @@ from twofold.core._events import VOCABULARY
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code, utc_today
 
-from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR
+from .conftest import BROKEN_DIR, CHAINSUM_DIR, DROP_DIR, FIBONACCI_DIR, HEX_DIR
 from .wheels import TIMEOUT, build_wheels
 
 CODE = code_from_text("end-to-end")
@@ -85,7 +85,7 @@ class Env:
 def example_wheels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The example plugins as wheels, built by pip from copies of their folders."""
     out = tmp_path_factory.mktemp("wheels")
-    return build_wheels((FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR), out)
+    return build_wheels((FIBONACCI_DIR, CHAINSUM_DIR, DROP_DIR, BROKEN_DIR, HEX_DIR), out)
 
 
 @pytest.fixture
@@ -242,3 +242,30 @@ def test_a_plugin_installs_plays_survives_a_broken_neighbour_and_uninstalls(env:
     env.install(FIBONACCI_DIR)
     back = env.play_json("fib", commands=["quit"])[0]
     assert (back["board"], back["moves"]) == (last_fib["board"], last_fib["moves"])
+
+
+@pytest.mark.slow
+def test_the_hex_example_installs_and_plays_everywhere_a_rectangle_does(env: Env) -> None:
+    env.install(HEX_DIR)
+    assert "hex (twofold-hex): hex, hex-daily" in env.twofold("plugins").stdout
+    # six directions over --json, the board's layout in the first reply
+    first, *moved, bye = env.play_json(
+        "hex", "--code", CODE, commands=["nw", "ne", "w", "e", "sw", "se", "result", "quit"]
+    )
+    assert first["layout"]["shape"] == "hexagon" and len(first["layout"]["cells"]) == 19
+    assert [row.count(-2) for row in first["board"]] == [2, 1, 0, 1, 2]
+    assert any(m["changed"] for m in moved)
+    result = moved[-1]["result"]
+    verified = env.twofold("verify", "--json", stdin=result)
+    assert verified.returncode == 0, verified.stderr
+    assert json.loads(verified.stdout)["score"] == bye["score"]
+    # --plain draws it as a hexagon; the daily plays the day's board; solve plays it out
+    plain = env.twofold("play", "hex", "--plain", stdin="quit\n")
+    picture = plain.stdout.splitlines()[1:6]
+    assert plain.returncode == 0 and [len(row.split()) for row in picture] == [3, 4, 5, 4, 3]
+    assert [len(row) - len(row.lstrip()) for row in picture] == [2, 1, 0, 1, 2]
+    [daily, *_rest] = env.play_json("hex-daily", commands=["quit"])
+    assert daily["code"] == daily_code("hex-daily", utc_today())
+    solved = env.twofold("solve", "hex", "--games", "1", "--workers", "1", "--json")
+    assert solved.returncode == 0, solved.stderr
+    assert json.loads(solved.stdout)["results"][0]["score"] > 0
