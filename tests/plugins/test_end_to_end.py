@@ -11,12 +11,15 @@ twofold command runs as a subprocess of the new environment's Python.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import subprocess
 import sys
 import sysconfig
+import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -106,6 +109,31 @@ def env(tmp_path: Path, example_wheels: dict[str, Path]) -> Env:
     home = tmp_path / "home"
     home.mkdir()
     return Env(tmp_path, python, home, example_wheels)
+
+
+@contextlib.contextmanager
+def env_leaderboard(env: Env) -> Iterator[str]:
+    """``twofold leaderboard`` in the environment, on a free port; yields its address."""
+    environ = {k: v for k, v in os.environ.items() if k not in DROPPED_VARIABLES}
+    server = subprocess.Popen(
+        [str(env.python), "-m", "twofold", "leaderboard", "--port", "0", "--workers", "1",
+         "--database", str(env.root / "board.db")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**environ, "TWOFOLD_HOME": str(env.home), "PYTHONNOUSERSITE": "1"},
+    )  # fmt: skip
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        assert "http://" in line, (line, server.stderr.read() if server.stderr else "")
+        yield line.split("at ", 1)[1].split()[0].replace("localhost", "127.0.0.1")
+    finally:
+        server.terminate()
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def saved_modes(home: Path) -> set[str]:
@@ -264,8 +292,21 @@ def test_the_hex_example_installs_and_plays_everywhere_a_rectangle_does(env: Env
     picture = plain.stdout.splitlines()[1:6]
     assert plain.returncode == 0 and [len(row.split()) for row in picture] == [3, 4, 5, 4, 3]
     assert [len(row) - len(row.lstrip()) for row in picture] == [2, 1, 0, 1, 2]
-    [daily, *_rest] = env.play_json("hex-daily", commands=["quit"])
+    daily, *_moves, played, _bye = env.play_json(
+        "hex-daily", commands=["nw", "ne", "w", "e", "sw", "se", "result", "quit"]
+    )
     assert daily["code"] == daily_code("hex-daily", utc_today())
+    # the leaderboard takes it, verified on the server, and its replay page is a hexagon
+    with env_leaderboard(env) as address:
+        sent = env.twofold("submit", "--to", address, "--name", "Hexa", stdin=played["result"])
+        assert sent.returncode == 0, sent.stderr
+        with urllib.request.urlopen(address + "api/daily/hex-daily", timeout=30) as response:
+            [entry] = json.loads(response.read())["entries"]
+        assert entry["score"] == played["score"]
+        with urllib.request.urlopen(f"{address}replay/{entry['id']}", timeout=30) as response:
+            page = response.read().decode()
+        assert '<script type="application/json" id="layout">{"cells"' in page
+        assert '"shape": "hexagon"' in page or '"shape":"hexagon"' in page
     solved = env.twofold("solve", "hex", "--games", "1", "--workers", "1", "--json")
     assert solved.returncode == 0, solved.stderr
     assert json.loads(solved.stdout)["results"][0]["score"] > 0

@@ -136,6 +136,8 @@ def replay(entry: Entry, mode: Mode | None) -> dict[str, Any]:
         "entry": entry,
         "title": code_title(mode, entry.mode, entry.code),
         "scheme": scheme(mode),
+        # a board that is no rectangle is drawn at its layout's positions (None: its rows)
+        "layout": mode.layout.as_dict() if mode is not None and mode.layout else None,
         "said": {
             "step": _("Move {at} of {total} · score {score}"),
             "cut": _("The replay shows the first {shown} of {total} moves."),

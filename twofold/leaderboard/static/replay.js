@@ -6,6 +6,9 @@
 (() => {
   const root = document.getElementById("replay");
   const said = JSON.parse(document.getElementById("said-words").textContent);
+  // a board that is no rectangle (a hexagon): each cell's position, -2 where there is none
+  const shape = JSON.parse(document.getElementById("layout").textContent);
+  const NO_CELL = -2;
   const board = document.getElementById("board");
   const cellsLayer = board.querySelector(".cells");
   const tilesLayer = board.querySelector(".tiles");
@@ -44,8 +47,12 @@
 
   // -- where a cell is drawn ----------------------------------------------------------------
 
+  const positions = new Map(
+    shape ? shape.cells.map(([r, c], i) => [`${r},${c}`, shape.positions[i]]) : []);
+
   function place(r, c) {
-    return { x: c, y: r };
+    const at = positions.get(key(r, c));
+    return at ? { x: at[0], y: at[1] } : { x: c, y: r };
   }
 
   function sprite(r, c, value, scale = 1) {
@@ -200,7 +207,8 @@
     const drawn = [];
     for (let r = 0; r < grid.length; r += 1) {
       for (let c = 0; c < grid[r].length; c += 1) {
-        if (grid[r][c] < 0) drawn.push(tileElement({ ...place(r, c), value: grid[r][c], scale: 1 }));
+        const value = grid[r][c];
+        if (value < 0 && value !== NO_CELL) drawn.push(tileElement({ ...place(r, c), value, scale: 1 }));
       }
     }
     for (const s of sprites) drawn.push(tileElement(s));
@@ -229,6 +237,7 @@
     let height = 0;
     for (let r = 0; r < grid.length; r += 1) {
       for (let c = 0; c < grid[r].length; c += 1) {
+        if (grid[r][c] === NO_CELL) continue; // no part of the board: not drawn
         const p = place(r, c);
         const cell = document.createElement("div");
         cell.style.setProperty("--x", p.x);
