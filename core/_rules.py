@@ -270,9 +270,9 @@ class Mode:
     (see the how-to on controls); (): 2048's four (``FOUR_DIRECTIONS``)
     """
     layout: Layout | None = None
-    """the board's shape: which places of its rows are cells and where each is drawn (a
-    hexagon, any set of cells); the other places hold ``NO_CELL``. None: every place, a
-    rectangle (see :class:`Layout`)"""
+    """the board's shape: which places of its rows are cells and where each is drawn
+    (``Layout.hexagon(2)``, ``Layout.at({...})``; see the how-to on board shapes); every
+    other place holds ``NO_CELL``. None: every place is a cell, a rectangle"""
 
     def __post_init__(self) -> None:
         if not self.family:
