@@ -175,19 +175,18 @@ class Layout:
         pitch = width + 1
         if any(not x.is_integer() for x, _y in self.positions):
             pitch += pitch % 2  # even, so half a tile is whole characters
+        left = min(x for x, _y in self.positions)  # the shape starts at the left margin
         lines: dict[int, dict[int, str]] = {}
         for cell, (x, y) in zip(self.cells, self.positions, strict=True):
             mark = marks.get(cell, "")
-            lines.setdefault(round(y), {})[round(x * pitch)] = mark.rjust(width)
+            lines.setdefault(round(y), {})[round((x - left) * pitch)] = mark.rjust(width)
         text = []
         for y in range(max(lines) + 1):
             line = ""
             for at, mark in sorted(lines.get(y, {}).items()):
                 line = line.ljust(at) + mark
             text.append(line.rstrip())
-        # every line starts as far left as the shape lets it
-        indent = min(len(line) - len(line.lstrip()) for line in text if line.strip())
-        return "\n".join(line[indent:] for line in text)
+        return "\n".join(text)
 
     def as_dict(self) -> dict[str, Any]:
         """The layout as JSON: ``shape``, ``cells`` as ``[R, C]`` and ``positions`` as

@@ -54,7 +54,7 @@ def test_a_hexagon_is_drawn_as_text_in_offset_rows_and_a_rectangle_as_before() -
     marks = {cell: "." for cell in HEX.cells} | {(2, 2): "16"}
     lines = HEX.draw(marks).splitlines()
     assert [len(line.split()) for line in lines] == [3, 4, 5, 4, 3]
-    assert [len(line) - len(line.lstrip()) for line in lines] == [4, 2, 0, 2, 4]
+    assert [len(line) - len(line.lstrip()) for line in lines] == [5, 3, 1, 3, 5]
     square = Layout.rectangle(2, 3)
     assert square.draw(dict(zip(square.cells, ["2", "4", "8", "16", "32", "64"], strict=True))) == (
         " 2  4  8\n16 32 64"
