@@ -37,8 +37,6 @@ import gymnasium as gym
 import numpy as np
 
 import twofold.rl
-from twofold.core.proof import ProofError
-from twofold.core.verify import OK, verify
 
 gym.register_envs(twofold.rl)
 
@@ -232,11 +230,7 @@ def play_held_out(
 
 def verified(result: str, score: int) -> bool:
     """Whether ``twofold verify`` accepts the result, replaying it to this score."""
-    try:
-        found = verify(result)
-    except ProofError:
-        return False
-    return found.status == OK and found.score == score
+    return twofold.rl.verified_score(result) == score
 
 
 def summary(played: list[dict[str, Any]]) -> dict[str, Any]:

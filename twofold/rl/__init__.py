@@ -22,7 +22,16 @@ except ImportError as missing:  # pragma: no cover - only without the extra
 from twofold.rl.env import TwofoldEnv, mode_of
 from twofold.rl.observe import OneHot
 from twofold.rl.registration import NAMESPACE, env_id, register_envs
+from twofold.rl.result import verified_score
 
-__all__ = ["NAMESPACE", "OneHot", "TwofoldEnv", "env_id", "mode_of", "register_envs"]
+__all__ = [
+    "NAMESPACE",
+    "OneHot",
+    "TwofoldEnv",
+    "env_id",
+    "mode_of",
+    "register_envs",
+    "verified_score",
+]
 
 register_envs()

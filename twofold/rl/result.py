@@ -11,7 +11,9 @@ from __future__ import annotations
 from datetime import date
 
 from twofold.core.game import Flags, Game
+from twofold.core.proof import ProofError
 from twofold.core.result import result_text
+from twofold.core.verify import OK, verify
 from twofold.rl.episode import Episode
 
 
@@ -26,3 +28,16 @@ def result_of(episode: Episode, day: date | None = None) -> str:
     )
     proof = episode.proving.line() if episode.proving is not None else None
     return result_text(game, day=day, proof=proof)
+
+
+def verified_score(result: str) -> int | None:
+    """The score ``twofold verify`` replays ``result`` to, or None where it refuses it.
+
+    An agent's games are checked the way a person's are: the proof is replayed on the
+    installed rules, and a result whose headline differs from its replay counts as refused.
+    """
+    try:
+        found = verify(result)
+    except ProofError:
+        return None
+    return found.score if found.status == OK else None
