@@ -7,19 +7,26 @@ One server and one browser serve the whole module (one xdist worker: --dist load
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from tests.browser.conftest import missing
 from tests.browser.served import CHROMIUM_ARGS, WAIT_MS, find_chromium
-from twofold.core.daily import utc_today
+from twofold.core.daily import daily_code, utc_today
 from twofold.core.game import Game
+from twofold.core.proof import Replayed
 from twofold.core.result import result_text
 from twofold.leaderboard import page as pages
+from twofold.leaderboard.boards import Entry
+from twofold.leaderboard.checking import frames_of
 from twofold.ui.sending import send_result
 
 from .conftest import daily_chain_game, daily_game, daily_result
@@ -254,5 +261,88 @@ def test_reduced_motion_shows_each_move_at_once(site: Site, browser: Any, viewpo
         tab.click("#play")
         tab.wait_for_function("+document.getElementById('replay').dataset.at >= 3")
         assert tab.get_attribute("#replay", "data-motions") == "0"
+    finally:
+        tab.close()
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def hexagon_page(tmp: Path) -> tuple[str, dict[str, bytes], Game]:
+    """The replay page of a Hex 2048 game, with everything it loads, made as the server
+    makes them (the hex example is loaded from its folder, not installed)."""
+    import aiohttp_jinja2
+    from aiohttp import web
+
+    sys.path.insert(0, str(EXAMPLES / "twofold-hex"))
+    try:
+        from twofold_hex import modes
+    finally:
+        sys.path.remove(str(EXAMPLES / "twofold-hex"))
+    mode = next(m for m in modes() if m.daily)
+    game = Game.start(mode, daily_code(mode.id, utc_today()))
+    for action in ("w", "se", "ne", "e", "sw", "nw", "w", "e"):
+        game.act(action)
+    replayed = Replayed(mode, game.code, game.state, list(game.log), 1)
+    entry = Entry(1, mode.id, game.code, None, "Hexa", game.state.score, 0, len(game.log),
+                  "unassisted", False, "", 0.0, actions=len(game.log))  # fmt: skip
+    app = web.Application()
+    pages.setup(app)
+    html = aiohttp_jinja2.get_env(app).get_template("replay.html").render(pages.replay(entry, mode))
+    static = pages.HERE / "static"
+    files = {
+        "/replay/1": html.encode(),
+        "/tiles.css": pages.tile_rules().encode(),
+        "/api/entries/1/replay": json.dumps(frames_of(replayed)).encode(),
+        **{f"/static/{path.name}": path.read_bytes() for path in static.iterdir()},
+    }
+    return "http://hex.test", files, game
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_hexagon_is_drawn_at_its_cells_places(
+    browser: Any, viewport: dict, tmp_path: Path
+) -> None:
+    origin, files, game = hexagon_page(tmp_path)
+    types = {".css": "text/css", ".js": "text/javascript", "/1": "text/html"}
+
+    def answer(route: Any) -> None:
+        path = urlsplit(route.request.url).path
+        kind = next((t for end, t in types.items() if path.endswith(end)), "application/json")
+        route.fulfill(status=200 if path in files else 404, body=files.get(path, b"{}"),
+                      content_type=kind)  # fmt: skip
+
+    tab = open_page(browser, viewport)
+    try:
+        tab.route(f"{origin}/**", answer)
+        tab.goto(f"{origin}/replay/1")
+        tab.wait_for_selector("#replay[data-ready]")
+        places = tab.eval_on_selector_all(
+            "#board .cells > div",
+            "els => els.map(e => [+e.style.getPropertyValue('--x'),"
+            " +e.style.getPropertyValue('--y')])",
+        )
+        layout = game.mode.layout
+        assert sorted(places) == sorted(list(p) for p in layout.positions)  # no "no cell"
+        assert {y for _x, y in places} == {0, 1, 2, 3, 4}
+        assert sorted({x for x, y in places if y == 0}) == [1, 2, 3]  # offset rows
+        tab.click("#last")
+        tab.wait_for_selector("#replay:not([data-moving])")
+        shown = tab.eval_on_selector_all(
+            "#board .tiles > div",
+            "els => els.map(e => [+e.style.getPropertyValue('--x'),"
+            " +e.style.getPropertyValue('--y'), +e.textContent])",
+        )
+        where = dict(zip(layout.cells, layout.positions, strict=True))
+        board = game.state.board
+        assert sorted(shown) == sorted(
+            [*where[(r, c)], v] for r, row in enumerate(board) for c, v in enumerate(row) if v > 0
+        )
+        fits(tab, viewport, "#board")
+        fits(tab, viewport, ".controls")
+        tab.click("#first")
+        tab.click("#next")  # the hexagon moves as the app moves it
+        tab.wait_for_function("document.getElementById('replay').dataset.motions === '1'")
+        tab.wait_for_selector("#replay:not([data-moving])")
     finally:
         tab.close()
