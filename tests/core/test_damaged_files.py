@@ -407,8 +407,9 @@ def test_a_lock_held_at_start_does_not_hold_the_first_reply(twofold_home: Path) 
 # -- 11. small ones ----------------------------------------------------------------------------
 
 
-def test_a_second_windows_exit_line_gives_the_reason(twofold_home: Path) -> None:
-    """It said 'progress could not be saved before the end (?)'."""
+def test_a_second_windows_game_is_kept_with_no_exit_line(twofold_home: Path) -> None:
+    """It said 'progress could not be saved before the end (?)', then that the game was lost;
+    the game is now kept apart for the next window (tests/core/test_second_window_kept.py)."""
     first = subprocess.Popen(
         [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--json"],
         stdin=subprocess.PIPE,
@@ -424,8 +425,9 @@ def test_a_second_windows_exit_line_gives_the_reason(twofold_home: Path) -> None
         first.stdin.write("quit\n")
         first.stdin.flush()
         first.wait(timeout=30)
-    assert "(?)" not in second.stderr
-    assert "another window" in second.stderr
+    assert second.stderr == ""
+    with open_store(owner="next-window") as store:
+        assert [len(saved.actions) for saved in store.waiting_games("2048")] == [2]
 
 
 # -- 9. SIGBUS -------------------------------------------------------------------------------
