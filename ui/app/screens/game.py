@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
+from textual.reactive import var
 from textual.widget import Widget
 from textual.worker import Worker
 
@@ -34,8 +35,7 @@ from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.app.controls import offered_action, offered_bindings, palette_commands
 from twofold.ui.app.screens.assist import Assisting
-from twofold.ui.app.screens.footer_keys import FooterKeys
-from twofold.ui.app.screens.gauges import gauge_texts
+from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
 from twofold.ui.app.screens.replacing import Replacing
 from twofold.ui.app.screens.telling import Telling
 from twofold.ui.app.screens.tutoring import Tutoring
@@ -59,6 +59,24 @@ class GameScreen(TwofoldScreen[None]):
     #: Esc cancels what is in progress first, Max or not (``action_escape``)
     ESCAPE_TO_MINIMIZE: ClassVar[bool | None] = False
 
+    # The game as the screen shows it: taken from the session after every change
+    # (``take_in``); the widgets that show it are bound to these, or watch them.
+    #: the score and the moves of the game on the board
+    score: var[int] = var(0)
+    moves: var[int] = var(0)
+    #: the mode's status (its own gauges, power-ups, what comes next, why it ended)
+    status: var[Status] = var(Status)
+    #: the game's code in words ("practice", "not counted"), and the clock's whole seconds
+    code: var[str] = var("")
+    clock: var[int] = var(0)
+    #: the records' Best less this game's own score, and whether this game may claim it
+    records_best: var[int] = var(0)
+    counted: var[bool] = var(True)
+    #: the records' Best as it stands with this game in it (computed)
+    best: var[int] = var(0)
+    #: the top bar's words, gauge by gauge (computed; the top bar is bound to them)
+    gauges: var[tuple[tuple[str, str], ...]] = var(())
+
     def __init__(
         self,
         session: Session,
@@ -72,9 +90,7 @@ class GameScreen(TwofoldScreen[None]):
         self.mode: Mode = session.mode
         self.rules: Any = session.mode.rules
         self._settings = settings
-        self._best = 0
         self._session_closed = False
-        self.footer_keys = FooterKeys(self)
         set_node_bindings(self, offered_bindings(self.mode, node_bindings(self)))
         self.assisting = Assisting(self)
         self.replacing = Replacing(self)
@@ -96,9 +112,9 @@ class GameScreen(TwofoldScreen[None]):
     def state(self) -> Any:
         return self.session.game.state
 
-    @property
-    def status(self) -> Status:
-        """The mode's status; a failing ``status`` is the mode's fault: told, the game left."""
+    def read_status(self) -> Status:
+        """The mode's status now; a failing ``status`` is the mode's fault: told, the game
+        left."""
         try:
             with rules_faults(self.mode):
                 return self.mode.status_of(self.state)
@@ -139,7 +155,7 @@ class GameScreen(TwofoldScreen[None]):
 
     def compose(self) -> ComposeResult:
         keys = [gauge.key for gauge in self.mode.gauges]
-        yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID)
+        yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID).data_bind(GameScreen.gauges)
         yield from self.compose_play()
         yield ActionBar(id="actions")
         yield Footer()
@@ -152,9 +168,9 @@ class GameScreen(TwofoldScreen[None]):
         self.query_one(ActionBar).fit(event.size.width)
 
     def on_mount(self) -> None:
-        self._best = self._records_best()
+        self.records_best = self._records_best()
         self.apply_settings()
-        self.show_numbers()
+        self.take_in()
         self.announce(self.greeting())
         if self.session.notice:
             self.notify(self.session.notice, severity="warning")
@@ -215,19 +231,35 @@ class GameScreen(TwofoldScreen[None]):
 
     # -- the numbers --------------------------------------------------------------------------
 
-    @property
-    def best(self) -> int:
+    def compute_best(self) -> int:
         """The records' Best: the finished games' and this game's score now, as the records
         take the game in progress in. A game that is not counted (a position, the Sample)
         never claims it."""
-        return self._best if self.game.flags.uncounted else max(self._best, self.state.score)
+        return max(self.records_best, self.score) if self.counted else self.records_best
 
-    def show_numbers(self) -> None:
-        """The top bar: every gauge the mode names, built-in or its own."""
-        own = self.status.gauges
-        bar = self.topbar
-        for key, text in gauge_texts(self.mode, self.game, own, self.best):
-            bar.set(key, text)
+    def compute_gauges(self) -> tuple[tuple[str, str], ...]:
+        """The top bar's words: every gauge the mode names, built-in or its own."""
+        if getattr(self, "mode", None) is None:  # computed once before __init__ sets it
+            return ()
+        return gauge_texts(
+            self.mode,
+            score=self.score,
+            best=self.best,
+            moves=self.moves,
+            code=self.code,
+            clock=self.clock,
+            own=self.status.gauges,
+        )
+
+    def take_in(self) -> None:
+        """The session's game into the screen's reactives (what shows them follows)."""
+        game = self.game
+        self.status = self.read_status()
+        self.score = game.state.score
+        self.moves = game.state.moves
+        self.counted = not game.flags.uncounted
+        self.code = code_words(game)
+        self.clock = clock_seconds(game)
 
     def _records_best(self) -> int:
         """The records' Best less this game's own score (``best`` adds it as it changes).
@@ -238,17 +270,18 @@ class GameScreen(TwofoldScreen[None]):
         return self.twofold.best_score(self.mode.id, live=not self.session.seated)
 
     def refresh_best(self) -> None:
-        """Read the records' best score again (a game was recorded, another window played)."""
-        self._best = self._records_best()
+        """Read the records' best score again (a game was recorded, another window played,
+        the game stopped counting)."""
+        self.records_best = self._records_best()
         if self.is_mounted:
-            self.show_numbers()
+            self.take_in()  # whether the game counts may have changed with it
 
     def announce(self, text: str) -> None:
         self.announcer.announce(text)
 
     def tick(self) -> None:
         """Once a second in a timed mode: the clock, and the end when time is up."""
-        self.show_numbers()
+        self.clock = clock_seconds(self.game)
         if self.game.time_up and not self._session_closed:
             self.time_up()
 
@@ -286,6 +319,7 @@ class GameScreen(TwofoldScreen[None]):
         except PluginFault as fault:
             self.stop(fault)
             return None
+        self.take_in()
         self.after_step(before, step)
         return step
 
@@ -298,7 +332,6 @@ class GameScreen(TwofoldScreen[None]):
         scored = step.changed and step.action != "undo" and after.score > before.score
         if not self.session.seated:
             self.refresh_best()  # a second window: the first one's game may have gone higher
-        self.show_numbers()
         if scored and not self.reduced_motion:
             self.topbar.flash("score")  # a flash is motion too: reduced motion goes without
         text = step.announcement
@@ -307,7 +340,6 @@ class GameScreen(TwofoldScreen[None]):
         self.announce(text)
         if self.settings.sound and (scored or step.reached_goal):
             self.app.bell()
-        self.refresh_keys()
         if step.reached_goal and not self.game.flags.kept_going:
             self.winning.show(after.score)
         elif step.changed and self.game.over:
@@ -403,15 +435,6 @@ class GameScreen(TwofoldScreen[None]):
         self.dismiss()
 
     # -- games ----------------------------------------------------------------------------------
-
-    def refresh_bindings(self) -> None:
-        self.footer_keys.forget()  # refreshed from elsewhere: the next refresh_keys redraws
-        super().refresh_bindings()
-
-    def refresh_keys(self) -> None:
-        """Refresh the footer's keys if what they offer has changed (:class:`FooterKeys`)."""
-        if self.footer_keys.changed():
-            super().refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return offered_action(self.mode, action)

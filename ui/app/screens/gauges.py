@@ -1,10 +1,10 @@
 """The top bar's words: each gauge a mode names, built-in (score, best, moves, code, clock)
-or its own (``Status.gauges``)."""
+or its own (``Status.gauges``), from the values the game screen holds in its reactives."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from twofold.core._i18n import _
 from twofold.core._rules import Mode
@@ -17,30 +17,47 @@ def clock_text(seconds: float) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
+def clock_seconds(game: Game) -> int:
+    """The whole seconds the clock shows: those left in a timed game, else those played."""
+    left = game.time_left
+    return max(0, math.ceil(game.elapsed if left is None else left))
+
+
+def code_words(game: Game) -> str:
+    """The game's code, and whether it is practice or no longer counted."""
+    text = format_code(game.code)
+    if game.flags.practice:
+        return _("{code} practice").format(code=text)
+    if game.flags.solver:  # the solver played it: it stopped counting
+        return _("{code} not counted").format(code=text)
+    return text
+
+
 def gauge_texts(
-    mode: Mode, game: Game, own: Mapping[str, object], best: int
-) -> Iterator[tuple[str, str]]:
+    mode: Mode,
+    *,
+    score: int,
+    best: int,
+    moves: int,
+    code: str,
+    clock: int,
+    own: Mapping[str, object],
+) -> tuple[tuple[str, str], ...]:
     """``(gauge key, its words)`` for every gauge of ``mode``, in its order."""
-    state = game.state
+    texts = []
     for gauge in mode.gauges:
         key = gauge.key
         if key == "score":
-            text = _("Score {score}").format(score=state.score)
+            text = _("Score {score}").format(score=score)
         elif key == "best":
             text = _("Best {best}").format(best=best)
         elif key == "moves":
-            text = _("Moves {moves}").format(moves=state.moves)
+            text = _("Moves {moves}").format(moves=moves)
         elif key == "code":
-            text = format_code(game.code)
-            if game.flags.practice:
-                text = _("{code} practice").format(code=text)
-            elif game.flags.solver:  # the solver played it: it stopped counting
-                text = _("{code} not counted").format(code=text)
+            text = code
         elif key == "clock":
-            left = game.time_left
-            text = _("Time {clock}").format(
-                clock=clock_text(game.elapsed if left is None else left)
-            )
+            text = _("Time {clock}").format(clock=clock_text(clock))
         else:
             text = f"{gauge.label} {own.get(key, '')}".strip()
-        yield key, text
+        texts.append((key, text))
+    return tuple(texts)

@@ -14,6 +14,7 @@ from typing import Any
 from textual.containers import Horizontal
 from textual.widget import Widget
 
+from twofold.core._presentation import Status
 from twofold.core._rules import largest_tile
 from twofold.core.game import Step
 from twofold.ui.app.board.upcoming import Upcoming
@@ -50,19 +51,15 @@ class BoardScreen(GameScreen):
             yield board
             yield self._upcoming
 
-    def mounted(self) -> None:
-        super().mounted()
-        self.show_upcoming()
-
     def apply_settings(self) -> None:
         super().apply_settings()
         if self._shown_board is not None:
             self._shown_board.animate_moves = not self.reduced_motion
 
-    def show_upcoming(self) -> None:
+    def watch_status(self, status: Status) -> None:
         """The mode's next tiles beside the board ("Next: 8, then 4"), or nothing."""
         if self._upcoming is not None and self._upcoming.is_mounted:
-            self._upcoming.show(self.status.upcoming)
+            self._upcoming.show(status.upcoming)
 
     def finish_animation(self) -> None:
         if self._shown_board is not None:
@@ -76,12 +73,10 @@ class BoardScreen(GameScreen):
             else:
                 self.board.play(before.board, after.board, step.events)
             self.game.resume()
-            self.show_upcoming()
         super().after_step(before, step)
 
     def game_replaced(self) -> None:
         self.board.show(self.state.board)
-        self.show_upcoming()
 
 
 class DialogEnding:

@@ -95,8 +95,8 @@ class Playing(Protocol):
 
     def finish_animation(self) -> None: ...
 
-    def show_numbers(self) -> None:
-        """Draw the top bar's gauges again."""
+    def take_in(self) -> None:
+        """Take the session's game into the screen's reactives (what shows them follows)."""
         ...
 
     def refresh_best(self) -> None: ...

@@ -32,8 +32,8 @@ class Replacing:
             return None
         game.resume()
         screen.refresh_best()
+        screen.take_in()
         screen.game_replaced()
-        screen.show_numbers()
         screen.refresh_bindings()
         text = _("New game {code}.").format(code=format_code(game.code))
         if game.flags.practice:
@@ -87,8 +87,8 @@ class Replacing:
             screen.announce(_("There is no earlier game to bring back."))
             return
         back.resume()
+        screen.take_in()
         screen.game_replaced()
-        screen.show_numbers()
         screen.refresh_bindings()
         screen.announce(
             _("Back to game {code}, score {score}.").format(

@@ -12,6 +12,7 @@ from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
+from textual.reactive import reactive
 from textual.widgets import Label
 
 from twofold.ui.app.widgets.wrapping import wrap
@@ -21,7 +22,8 @@ FLASH_SECONDS = 0.35
 
 
 class TopBar(HorizontalGroup):
-    """A title and named fields; ``set`` updates one, ``flash`` lights one up for a beat."""
+    """A title and named fields, each field's words in ``gauges`` (a game screen binds its
+    own to them); ``flash`` lights a field up for a beat."""
 
     DEFAULT_CSS = """
     TopBar {
@@ -53,6 +55,9 @@ class TopBar(HorizontalGroup):
     #: the blanks between two fields on one line, and between the title and the first
     GAP = 2
 
+    #: ``(field name, its words)``, in any order; a field not named keeps its words
+    gauges: reactive[tuple[tuple[str, str], ...]] = reactive(())
+
     def __init__(self, title: str, fields: Iterable[str], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._bar_title = title
@@ -63,7 +68,11 @@ class TopBar(HorizontalGroup):
     def compose(self) -> ComposeResult:
         yield Label(self._bar_title, classes="topbar--title", id="topbar-title")
         for name in self._bar_fields:
-            yield Label("", classes="topbar--field", id=f"topbar-{name}")
+            yield Label(self._texts[name], classes="topbar--field", id=f"topbar-{name}")
+
+    def watch_gauges(self, gauges: tuple[tuple[str, str], ...]) -> None:
+        for name, text in gauges:
+            self.set(name, text)
 
     def set_title(self, title: str) -> None:
         self._bar_title = title
@@ -73,8 +82,9 @@ class TopBar(HorizontalGroup):
     def set(self, name: str, text: str) -> None:
         if self._texts.get(name) != text:
             self._texts[name] = text
-            self.query_one(f"#topbar-{name}", Label).update(text)
-            self.fit()
+            if self.is_mounted:  # before then, compose draws the words
+                self.query_one(f"#topbar-{name}", Label).update(text)
+                self.fit()
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit()

@@ -16,16 +16,14 @@ class Pausing:
 
     def __init__(self, screen: ChainPlaying) -> None:
         self.screen = screen
-        self.paused = False
         self._idle_timer: Timer | None = None
 
     def set_paused(self, paused: bool) -> None:
         """Hide the board and stop the clock, or show it and play on."""
-        if paused == self.paused:
-            return
         screen = self.screen
-        self.paused = paused
-        screen.set_class(paused, "-paused")
+        if paused == screen.paused:
+            return
+        screen.paused = paused
         if paused:
             screen.board.let_go()  # the chain drawn and the power-up armed wait for the player
             screen.game.pause()
@@ -41,11 +39,11 @@ class Pausing:
 
     def toggle(self) -> None:
         self.screen.finish_animation()
-        self.set_paused(not self.paused)
+        self.set_paused(not self.screen.paused)
 
     def clicked(self, event: events.Click) -> None:
         """A click on the paused board's words plays on."""
-        if self.paused and event.widget is not None and event.widget.id == "chain-paused":
+        if self.screen.paused and event.widget is not None and event.widget.id == "chain-paused":
             self.set_paused(False)
 
     def restart_idle(self) -> None:
@@ -59,7 +57,7 @@ class Pausing:
     def _auto_hint(self) -> None:
         self._idle_timer = None
         screen = self.screen
-        if self.paused or screen.armed or screen.board.chain or screen.game.over:
+        if screen.paused or screen.armed or screen.board.chain or screen.game.over:
             return
         if screen.is_current:
             screen.action_hint()

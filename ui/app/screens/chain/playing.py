@@ -25,8 +25,8 @@ class ChainPlaying(Playing, Protocol):
     @property
     def board(self) -> ChainBoard: ...
 
-    @property
-    def paused(self) -> bool: ...
+    #: paused: the board hidden and the keys that play on it off
+    paused: bool
 
     @property
     def armed(self) -> str | None:

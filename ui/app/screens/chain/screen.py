@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual import events, on
 from textual.binding import Binding, BindingType
+from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -107,6 +108,8 @@ class ChainScreen(BoardScreen):
     PALETTE_HIDDEN: ClassVar[frozenset[str]] = frozenset({"arm_key"})
     #: the quiet seconds before the automatic hint (a test shortens it on the class)
     auto_hint_seconds: ClassVar[float] = AUTO_HINT_SECONDS
+    #: paused: the board hidden (the ``-paused`` class) and the keys that play on it off
+    paused: var[bool] = var(False, bindings=True, toggle_class="-paused")
     #: actions that play on the board, off while paused
     _PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {"cursor", "add", "enter", "remove_last", "arm", "arm_key", "undo", "hint", "read_board"}
@@ -128,10 +131,6 @@ class ChainScreen(BoardScreen):
     @property
     def board(self) -> ChainBoard:
         return self._board
-
-    @property
-    def paused(self) -> bool:
-        return self.pausing.paused
 
     @property
     def armed(self) -> str | None:
@@ -199,7 +198,7 @@ class ChainScreen(BoardScreen):
     # -- drawing ---------------------------------------------------------------------------
 
     def refresh_all(self) -> None:
-        self.show_numbers()
+        self.take_in()
         self.query_one(PowerUpBar).update_counts(self.status, armed=self.armed)
         self.refresh_status()
 
@@ -267,7 +266,6 @@ class ChainScreen(BoardScreen):
             self.status_line.clear_refusal()
         self.pausing.restart_idle()
         self.refresh_status()
-        self.refresh_keys()
 
     @on(ChainBoard.Refused)
     def _chain_refused(self, message: ChainBoard.Refused) -> None:
@@ -288,7 +286,6 @@ class ChainScreen(BoardScreen):
         self.disarm(refresh=False)
         self.status_line.clear()
         self.board.show(self.state.board)
-        self.show_upcoming()
         self.refresh_all()
         self.pausing.restart_idle()
         self.call_after_refresh(self.ending.check_end)
