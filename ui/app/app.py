@@ -309,6 +309,9 @@ class TwofoldApp(TranslatedApp):
     def _keep_fitting(self) -> None:
         from twofold.ui.app.screens.too_small import keep_fitting
 
+        # an app closed before its first refresh has no screens left to fit (nor signals)
+        if not self.is_running:
+            return
         self._fit_check = keep_fitting(self)
 
     def on_resize(self, event: events.Resize) -> None:
