@@ -426,8 +426,11 @@ def test_a_second_windows_game_is_kept_with_no_exit_line(twofold_home: Path) -> 
         first.stdin.flush()
         first.wait(timeout=30)
     assert second.stderr == ""
+    # the deal is random: a move that changes nothing is no action, so count what moved
+    played = json.loads(second.stdout.splitlines()[-1])["moves"]
+    assert played > 0
     with open_store(owner="next-window") as store:
-        assert [len(saved.actions) for saved in store.waiting_games("2048")] == [2]
+        assert [len(saved.actions) for saved in store.waiting_games("2048")] == [played]
 
 
 # -- 9. SIGBUS -------------------------------------------------------------------------------
