@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.core.toy import TALLY
+from tests.core.windows import end, first, send, window
 from twofold.core import store as store_module
 from twofold.core.session import FinishedGame, SavedGame, Session
 from twofold.core.store import (
@@ -280,46 +281,23 @@ def test_a_seat_whose_process_ended_is_free(twofold_home: Path) -> None:
         assert session.seated and session.game.log == ["add"]
 
 
-def _window(home: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", "--json"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "TWOFOLD_HOME": str(home)},
-    )
-
-
-def _send(window: subprocess.Popen[str], command: str) -> dict[str, Any]:
-    assert window.stdin is not None and window.stdout is not None
-    window.stdin.write(command + "\n")
-    window.stdin.flush()
-    reply: dict[str, Any] = json.loads(window.stdout.readline())
-    return reply
-
-
 def test_two_processes_on_one_mode_lose_no_finished_game(twofold_home: Path) -> None:
-    first = _window(twofold_home)
-    assert first.stdout is not None
-    json.loads(first.stdout.readline())
+    earlier = window(twofold_home, "--json")
+    first(earlier)
     for move in ("left", "up", "right", "down"):
-        _send(first, move)
-    _send(first, "quit")
-    first.wait(timeout=30)
-    a = _window(twofold_home)
-    assert a.stdout is not None
-    start_a = json.loads(a.stdout.readline())  # A has the seat before B starts
-    b = _window(twofold_home)
-    assert b.stdout is not None
-    start_b = json.loads(b.stdout.readline())
+        send(earlier, move)
+    end(earlier)
+    a = window(twofold_home, "--json")
+    start_a = first(a)  # A has the seat before B starts
+    b = window(twofold_home, "--json")
+    start_b = first(b)
     assert "notice" not in start_a and start_a["moves"] > 0  # A resumed the save
     assert "another window" in start_b["notice"] and start_b["moves"] == 0
-    for window, moves in ((a, ("up", "left", "down", "right")), (b, ("down", "right", "up"))):
+    for played, moves in ((a, ("up", "left", "down", "right")), (b, ("down", "right", "up"))):
         for move in moves:
-            _send(window, move)
-        _send(window, "new")
-        _send(window, "quit")
-        window.wait(timeout=30)
+            send(played, move)
+        send(played, "new")
+        end(played)
     with open_store() as store:
         assert store.records("2048").played == 2
 

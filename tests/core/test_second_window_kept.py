@@ -9,15 +9,13 @@ save and is no longer offered. The line modes do as the app does (``last``).
 
 from __future__ import annotations
 
-import json
-import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 from tests.core.toy import TALLY
+from tests.core.windows import end, first, send, window
 from twofold.core.session import Session
 from twofold.core.store import open_store
 
@@ -69,76 +67,44 @@ def test_a_second_windows_game_with_no_action_is_not_kept(twofold_home: Path) ->
 # -- two processes, the line modes ---------------------------------------------------------
 
 
-def _window(home: Path, *flags: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "twofold.ui.command.cli", "play", "2048", *flags],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "TWOFOLD_HOME": str(home)},
-    )
-
-
-def _send(window: subprocess.Popen[str], command: str) -> dict[str, Any]:
-    assert window.stdin is not None and window.stdout is not None
-    window.stdin.write(command + "\n")
-    window.stdin.flush()
-    reply: dict[str, Any] = json.loads(window.stdout.readline())
-    return reply
-
-
-def _first(window: subprocess.Popen[str]) -> dict[str, Any]:
-    assert window.stdout is not None
-    reply: dict[str, Any] = json.loads(window.stdout.readline())
-    return reply
-
-
-def _end(window: subprocess.Popen[str]) -> str:
-    """Quit a window; what it wrote on stderr."""
-    _stdout, stderr = window.communicate("quit\n", timeout=60)
-    assert window.returncode == 0, stderr
-    return stderr
-
-
 def _play_second(home: Path) -> tuple[subprocess.Popen[str], subprocess.Popen[str], dict[str, Any]]:
     """A first window with 2048's seat, a second with three moves of its own game."""
-    a = _window(home, "--json")
-    _first(a)
-    _send(a, "left")
-    b = _window(home, "--json")
-    assert "another window" in _first(b)["notice"]
+    a = window(home, "--json")
+    first(a)
+    send(a, "left")
+    b = window(home, "--json")
+    assert "another window" in first(b)["notice"]
     reply: dict[str, Any] = {}
     for move in ("up", "left", "down", "right", "up"):
-        reply = _send(b, move)
+        reply = send(b, move)
     assert reply["moves"] > 0
     return a, b, reply
 
 
 def test_the_second_window_quits_first_and_its_game_comes_back(twofold_home: Path) -> None:
     a, b, played = _play_second(twofold_home)
-    assert _end(b) == ""  # no "what was played since the last save is lost"
-    assert _end(a) == ""
-    c = _window(twofold_home, "--json")
-    start = _first(c)
+    assert end(b) == ""  # no "what was played since the last save is lost"
+    assert end(a) == ""
+    c = window(twofold_home, "--json")
+    start = first(c)
     assert "another window was kept" in start["notice"]
-    back = _send(c, "last")
+    back = send(c, "last")
     assert (back["code"], back["moves"], back["score"], back["board"]) == (
         played["code"],
         played["moves"],
         played["score"],
         played["board"],
     )
-    assert _send(c, "last")["code"] == start["code"]  # and back again
-    _end(c)
+    assert send(c, "last")["code"] == start["code"]  # and back again
+    end(c)
 
 
 def test_the_first_window_quits_first_and_plain_offers_the_game(twofold_home: Path) -> None:
     a, b, played = _play_second(twofold_home)
-    assert _end(a) == ""
-    more = _send(b, "left")  # the seat is free now, the slot still holds the first's game
-    assert _end(b) == ""
-    c = _window(twofold_home, "--plain")
+    assert end(a) == ""
+    more = send(b, "left")  # the seat is free now, the slot still holds the first's game
+    assert end(b) == ""
+    c = window(twofold_home, "--plain")
     out, err = c.communicate("last\nquit\n", timeout=60)
     assert c.returncode == 0 and err == ""
     assert "another window was kept" in out
@@ -150,13 +116,13 @@ def test_a_second_window_killed_keeps_its_game(twofold_home: Path) -> None:
     a, b, played = _play_second(twofold_home)
     b.send_signal(signal.SIGKILL)
     b.communicate(timeout=60)
-    assert _end(a) == ""
-    c = _window(twofold_home, "--json")
-    assert "another window was kept" in _first(c)["notice"]
-    back = _send(c, "last")
+    assert end(a) == ""
+    c = window(twofold_home, "--json")
+    assert "another window was kept" in first(c)["notice"]
+    back = send(c, "last")
     assert (back["code"], back["moves"], back["board"]) == (
         played["code"],
         played["moves"],
         played["board"],
     )
-    _end(c)
+    end(c)
