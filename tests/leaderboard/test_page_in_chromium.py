@@ -27,6 +27,7 @@ from twofold.core.result import result_text
 from twofold.leaderboard import page as pages
 from twofold.leaderboard.boards import Entry
 from twofold.leaderboard.checking import frames_of
+from twofold.ui.app.board.motion import plan
 from twofold.ui.sending import send_result
 
 from .conftest import daily_chain_game, daily_game, daily_result
@@ -184,6 +185,45 @@ def test_a_replay_steps_with_the_apps_motion_and_words(
         assert tab.get_attribute("#replay", "data-at") == "0"
         tab.keyboard.press("ArrowRight")
         assert tab.get_attribute("#replay", "data-at") == "1"
+    finally:
+        tab.close()
+
+
+def planned(game: Game, steps: int) -> list[str | None]:
+    """The app's motion of each of the game's first ``steps`` actions, as the page tells its
+    own (``data-planned``): each phase's kind and seconds; None where nothing moves."""
+    again = Game.start(game.mode, game.code)
+    found: list[str | None] = []
+    for action in game.log[:steps]:
+        before = again.state.board
+        step = again.act(action)
+        motion = plan(before, again.state.board, step.events)
+        found.append(
+            None
+            if motion is None
+            else " ".join(f"{phase.kind}:{phase.seconds:g}" for phase in motion.phases)
+        )
+    return found
+
+
+@pytest.mark.parametrize("name", ["Ada", "Chain"])
+def test_the_page_plans_each_move_as_the_app_does(site: Site, browser: Any, name: str) -> None:
+    """replay.js ports ui/app/board/motion.py by hand: its phases and their seconds are the
+    app's, move by move, for a slide game and a chain game (its falls, its new tiles)."""
+    game = site.slide if name == "Ada" else site.chain
+    expected = planned(game, 10)
+    assert expected and all(expected)  # every move of these games moves a tile
+    tab = open_page(browser, DESKTOP)
+    try:
+        open_replay(tab, site, name)
+        shown = []
+        for number in range(1, len(expected) + 1):
+            tab.click("#next")
+            tab.wait_for_function(
+                f"document.getElementById('replay').dataset.motions === '{number}'"
+            )
+            shown.append(tab.get_attribute("#replay", "data-planned"))
+        assert shown == expected
     finally:
         tab.close()
 

@@ -332,6 +332,8 @@
     const target = at;
     const begun = performance.now();
     root.dataset.motions = String(Number(root.dataset.motions) + 1);
+    // what was planned, kind and seconds a phase: a test holds it to motion.py's plan
+    root.dataset.planned = phases.map((p) => `${p.kind}:${seconds(p)}`).join(" ");
     root.dataset.moving = "true";
     running = { frame: 0, done: () => { show(target, null); then(); } };
     const tick = () => {
