@@ -7,7 +7,6 @@ from typing import Any
 
 from twofold.plugin import Cell, Gauge, Hint, Mode, PowerUp, Refused, Statistic, Status, Verdict, _
 from twofold.variants.chain2248.autoplay import autoplayer_for
-from twofold.variants.chain2248.board import merge_value
 from twofold.variants.chain2248.codec import ChainCodec
 from twofold.variants.chain2248.guide import help_text, tutorial
 from twofold.variants.chain2248.powerups import POWERUPS
@@ -81,7 +80,7 @@ class Presenter:
         if len(cells) < 2:
             return Verdict()
         try:
-            return Verdict(merge_value(check_chain(state.board, cells)))
+            return Verdict(check_chain(state.board, cells))
         except Refused as refused:
             return Verdict(reason=str(refused))
 

@@ -10,10 +10,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import pairwise
 from typing import Any
 
-from twofold.plugin import Earned, Event, Merged, Outcome, Praised, Refused, Removed, _
+from twofold.plugin import (
+    Earned,
+    Event,
+    Merged,
+    Outcome,
+    Praised,
+    Refused,
+    Removed,
+    _,
+    doubling_chain,
+)
 from twofold.variants.chain2248 import position, spawn, words
 from twofold.variants.chain2248.board import (
     CELLS,
@@ -24,7 +33,6 @@ from twofold.variants.chain2248.board import (
     exponent,
     grid_of,
     has_pair,
-    merge_value,
     touching,
 )
 from twofold.variants.chain2248.hint import best_chain
@@ -72,7 +80,8 @@ def read_cells(text: str) -> list[Cell]:
 
 
 def check_chain(board: Sequence[Sequence[int]], cells: Sequence[Cell]) -> int:
-    """The sum of a legal chain; Refused with a short reason for an illegal one."""
+    """The tile a legal chain makes (its sum rounded up to a power of two); Refused with a
+    short reason for an illegal one."""
     if len(cells) < 2:
         raise Refused(_("a chain needs at least 2 tiles"))
     seen: set[Cell] = set()
@@ -86,17 +95,7 @@ def check_chain(board: Sequence[Sequence[int]], cells: Sequence[Cell]) -> int:
                     a=_cell_text(cells[i - 1]), b=_cell_text(cell)
                 )
             )
-    values = [board[r][c] for r, c in cells]
-    if values[1] != values[0]:
-        raise Refused(
-            _("the second tile must equal the first ({b} after {a})").format(
-                a=values[0], b=values[1]
-            )
-        )
-    for prev, value in pairwise(values[1:]):
-        if value not in (prev, 2 * prev):
-            raise Refused(_("{b} cannot follow {a}").format(a=prev, b=value))
-    return sum(values)
+    return doubling_chain([board[r][c] for r, c in cells])
 
 
 @dataclass(frozen=True, eq=False)
@@ -170,8 +169,7 @@ class ChainRules:
     # -- merging ----------------------------------------------------------------------
 
     def _chain(self, state: ChainState, cells: list[Cell]) -> Outcome:
-        total = check_chain(state.board, cells)
-        value = merge_value(total)
+        value = check_chain(state.board, cells)
         grid = grid_of(state.board)
         for r, c in cells[:-1]:
             grid[r][c] = 0
