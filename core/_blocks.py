@@ -19,7 +19,7 @@ from typing import Any
 from twofold.core._deal import below, chance
 from twofold.core._events import Appeared, Cell, Event, Merged, Moved
 from twofold.core._i18n import _
-from twofold.core._layout import NO_CELL, Layout
+from twofold.core._layout import NO_CELL, Layout, layout_of
 from twofold.core._rules import Board, Outcome, PositionError, Refused
 from twofold.core._stones import STONE, value_mark, value_words
 
@@ -234,7 +234,7 @@ class RulesBase:
     def render_text(self, state: Any) -> str:
         """The board as text: on its layout's shape when it has one (a hexagon's offset rows)."""
         board = state.board
-        layout = self.layout or Layout.rectangle(len(board), len(board[0]) if board else 0)
+        layout = layout_of(self.layout, board)
         return layout.draw({(r, c): value_mark(board[r][c]) for r, c in layout.cells})
 
     def stats(self, state: Any) -> dict[str, int]:
