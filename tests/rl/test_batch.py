@@ -4,6 +4,10 @@ batch and its Python fallback play alike."""
 
 from __future__ import annotations
 
+import gc
+import os
+import time
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -343,3 +347,25 @@ def test_a_game_past_four_bits_a_tile_plays_on_by_the_rules() -> None:
         board = list(expected)
         assert [bool(m) for m in masks] == [reference_moves(board, 4, d) for d in range(4)]
     assert max(board) >= 16
+
+
+@compiled
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="threads counted by /proc")
+def test_a_batch_let_go_stops_its_own_threads() -> None:
+    """A batch dropped without ``threads(1)`` (an environment never closed) stops its
+    threads: none is left waiting for a step that never comes."""
+    from twofold.variants.classic2048 import _batch
+
+    def running() -> int:
+        return len(os.listdir("/proc/self/task"))
+
+    before = running()
+    games = _batch.Games(4, 256)
+    assert games.threads(9) == 9
+    assert running() >= before + 8
+    del games
+    gc.collect()
+    deadline = time.monotonic() + 10  # a joined thread leaves /proc a moment after
+    while running() >= before + 8 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert running() < before + 8

@@ -27,6 +27,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the batch's own threads (threads()), where pthreads are: decided before Games, whose
+ * dealloc stops them */
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#define THREADS 1
+struct Pool;
+static void stop_pool(struct Pool *pool);
+#endif
+
 #define MAX_SIDE 6
 #define MAX_EXPONENT 31
 #define CODE_LENGTH 8
@@ -945,9 +954,7 @@ static void step_part(Games *g, const Arrays *arrays, Part *part) {
 
 /* -- threads: parts of a step at once ------------------------------------------------ */
 
-#if defined(__unix__) || defined(__APPLE__)
-#include <pthread.h>
-#define THREADS 1
+#ifdef THREADS
 
 /* threads - 1 workers, each waiting for a step's part of its own; the caller steps the
  * first part and waits for the others */
