@@ -116,6 +116,7 @@ class Assisting:
         screen.game.flags.solver = True
         screen.game.flags.uncounted = True  # a game the solver played never counts
         screen.session.save()
+        screen.take_in()  # the top bar's code says so
         screen.refresh_best()  # nor does its score stand as Best, on the bar or anywhere
         screen.announce(_("The solver is playing. Press any key to take over."))
         self._autoplayer_timer = screen.set_interval(SOLVER_PAUSE, self._autoplayer_turn)

@@ -271,10 +271,8 @@ class GameScreen(TwofoldScreen[None]):
 
     def refresh_best(self) -> None:
         """Read the records' best score again (a game was recorded, another window played,
-        the game stopped counting)."""
+        the game stopped counting); ``best`` and the top bar follow."""
         self.records_best = self._records_best()
-        if self.is_mounted:
-            self.take_in()  # whether the game counts may have changed with it
 
     def announce(self, text: str) -> None:
         self.announcer.announce(text)
