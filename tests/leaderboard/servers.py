@@ -10,7 +10,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -20,19 +20,25 @@ from tests.waiting import wait_until
 
 @contextlib.contextmanager
 def leaderboard(
-    database: str, home: Path, workers: int = 1
+    database: str,
+    home: Path,
+    workers: int = 1,
+    *,
+    python: str = sys.executable,
+    environ: Mapping[str, str] | None = None,
 ) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``twofold leaderboard`` on a free port; yields the process and its address."""
+    """``twofold leaderboard`` on a free port, run by ``python`` with ``environ`` (this
+    process's by default); yields the process and its address."""
     server = subprocess.Popen(
         [
-            sys.executable, "-m", "twofold", "leaderboard", "--port", "0",
+            python, "-m", "twofold", "leaderboard", "--port", "0",
             "--workers", str(workers),
             "--database", database, "--rate", "1000000", "--read-rate", "1000000",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "TWOFOLD_HOME": str(home)},
+        env={**(os.environ if environ is None else environ), "TWOFOLD_HOME": str(home)},
     )  # fmt: skip
     try:
         line = server.stdout.readline() if server.stdout else ""

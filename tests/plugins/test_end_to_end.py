@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from tests.leaderboard.servers import leaderboard
 from twofold.core._events import VOCABULARY
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code, utc_today
@@ -115,25 +116,13 @@ def env(tmp_path: Path, example_wheels: dict[str, Path]) -> Env:
 def env_leaderboard(env: Env) -> Iterator[str]:
     """``twofold leaderboard`` in the environment, on a free port; yields its address."""
     environ = {k: v for k, v in os.environ.items() if k not in DROPPED_VARIABLES}
-    server = subprocess.Popen(
-        [str(env.python), "-m", "twofold", "leaderboard", "--port", "0", "--workers", "1",
-         "--database", str(env.root / "board.db")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**environ, "TWOFOLD_HOME": str(env.home), "PYTHONNOUSERSITE": "1"},
-    )  # fmt: skip
-    try:
-        line = server.stdout.readline() if server.stdout else ""
-        assert "http://" in line, (line, server.stderr.read() if server.stderr else "")
-        yield line.split("at ", 1)[1].split()[0].replace("localhost", "127.0.0.1")
-    finally:
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    with leaderboard(
+        str(env.root / "board.db"),
+        env.home,
+        python=str(env.python),
+        environ={**environ, "PYTHONNOUSERSITE": "1"},
+    ) as (_server, address):
+        yield address
 
 
 def saved_modes(home: Path) -> set[str]:
