@@ -217,11 +217,8 @@ def check_board(
     holds NO_CELL at that the board does not (or the other way round); the session makes it
     the mode's fault."""
     rows = [list(row) for row in board]
-    if layout is not None and (len(rows), len(rows[0]) if rows else 0) != (
-        layout.rows,
-        layout.cols,
-    ):
-        width = len(rows[0]) if rows else 0
+    width = len(rows[0]) if rows else 0
+    if layout is not None and (len(rows), width) != (layout.rows, layout.cols):
         raise ValueError(
             f"the board is {len(rows)}x{width}; its layout spans {layout.rows}x{layout.cols}"
         )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from twofold.core._events import Appeared
+from twofold.core._layout import check_board
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import PluginFault
 from twofold.core.session import Session
@@ -134,6 +135,13 @@ def test_a_board_that_fills_a_no_cell_stops_the_mode_in_one_line() -> None:
     assert "shaped" in said and "no cell of its layout" in said and "\n" not in said
     with pytest.raises(AssertionError, match="no cell of its layout"):
         check_layout(shaped(Spilling()))
+
+
+def test_a_board_of_another_size_than_its_layout_is_refused_in_one_line() -> None:
+    with pytest.raises(ValueError, match=r"^the board is 1x2; its layout spans 5x5$"):
+        check_board(((0, 0),), HEX)
+    with pytest.raises(ValueError, match=r"^the board is 0x0; its layout spans 5x5$"):
+        check_board((), HEX)
 
 
 def test_a_rectangle_mode_declares_nothing_and_refuses_minus_two_as_ever() -> None:
