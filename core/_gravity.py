@@ -40,9 +40,14 @@ def fall(
     (((0,), (0,), (2,), (4,)), (Fell(source=(2, 0), target=(3, 0), value=4), \
 Fell(source=(0, 0), target=(2, 0), value=2)))
     """
+    return _fall_along(board, lines_toward(cells, step))
+
+
+def _fall_along(board: Board, lines: list[list[Cell]]) -> tuple[Board, tuple[Fell, ...]]:
+    # fall's work on lines already listed: settle and cascade list them once, not per fall
     rows = [list(row) for row in board]
     events: list[Fell] = []
-    for line in lines_toward(cells, step):
+    for line in lines:
         landing = 0
         for index, (r, c) in enumerate(line):
             value = rows[r][c]
@@ -95,9 +100,8 @@ def settle(
     >>> settle(((2, 0), (0, 4)), [(0, 0), (0, 1), (1, 0), (1, 1)], lambda n: 8, 0)[0]
     ((8, 8), (2, 4))
     """
-    cells = list(cells)
-    fallen, falls = fall(board, cells, step)
     lines = lines_toward(cells, step)
+    fallen, falls = _fall_along(board, lines)
     order = [cell for line in lines for cell in (line if from_wall else reversed(line))]
     filled, appeared, draws = refill(fallen, order, deal, draws)
     return filled, (*falls, *appeared), draws
@@ -125,8 +129,8 @@ def cascade(
     >>> after, made
     (((0, 0), (0, 0), (0, 8)), [4, 8])
     """
-    cells = list(cells)
     on_board = set(cells)
+    lines = lines_toward(on_board, step)
     events: list[Event] = []
     made: list[int] = []
     waiting = [start]
@@ -138,7 +142,7 @@ def cascade(
             continue
         joined = (*group[1:], cell)
         made.append(makes(value, len(joined)))
-        board, fell = fall(merge_chain(board, joined, made[-1]), cells, step)
+        board, fell = _fall_along(merge_chain(board, joined, made[-1]), lines)
         events += [Merged(cell, made[-1], joined), *fell]
         moved = [cell, *waiting]  # follow each tile that fell: it may merge again
         for event in fell:
