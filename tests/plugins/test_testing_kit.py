@@ -89,3 +89,20 @@ def test_every_public_name_of_the_kit_is_in_the_plugin_docs() -> None:
     assert [name for name in twofold.testing.__all__ if f"`{name}" not in docs] == []
     # each is importable from the package itself, whichever of its modules holds it
     assert [name for name in twofold.testing.__all__ if name not in vars(twofold.testing)] == []
+
+
+def test_the_kit_fails_a_mode_the_app_reports_an_error_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from twofold.testing import check_in_the_app
+    from twofold.ui.app.app import TwofoldApp
+
+    mounted = TwofoldApp.on_mount
+
+    def complaining(self: TwofoldApp) -> None:
+        mounted(self)
+        self.notify("the mode broke", severity="error")
+
+    monkeypatch.setattr(TwofoldApp, "on_mount", complaining)
+    with pytest.raises(AssertionError, match=r"the app says .*the mode broke"):
+        check_in_the_app(REGISTRY.mode("2048"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.ui.conftest import AppFactory
-from tests.waiting import until
+from tests.waiting import notices, until
 from twofold.core.verify import verify
 from twofold.ui.app.dialogs import ResultDialog
 
@@ -64,7 +64,7 @@ async def test_send_to_leaderboard_only_when_set_and_says_the_rank(
         await until(pilot, lambda: sent, what="the send")
         await until(
             pilot,
-            lambda: any("Rank 3" in n.message for n in app._notifications),
+            lambda: any("Rank 3" in message for message in notices(app)),
             what="the rank",
         )
     assert sent[0][0] == "http://board.example/" and sent[0][2] == "Ana"

@@ -32,6 +32,15 @@ async def _in_the_app(mode: Mode, size: tuple[int, int]) -> None:
     store = open_store()
     try:
         app = TwofoldApp(registry, store, mode_id=mode.id, code=CODE)
+        errors: list[str] = []  # each error the app is told to show, through its public notify
+        notify = app.notify
+
+        def told(message: str, *, severity: Any = "information", **options: Any) -> None:
+            if severity == "error":
+                errors.append(str(message))
+            notify(message, severity=severity, **options)
+
+        app.notify = told  # type: ignore[method-assign]
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             if mode.tutorial:  # the first game of a family opens on its tutorial
@@ -44,7 +53,6 @@ async def _in_the_app(mode: Mode, size: tuple[int, int]) -> None:
             assert isinstance(screen, GameScreen), (
                 f"{mode.id}: the app opened no game ({type(screen).__name__})"
             )
-            errors = [n.message for n in app._notifications if n.severity == "error"]
             assert errors == [], f"{mode.id}: the app says {errors}"
             await _play_keys(pilot, mode, screen)
             await pilot.pause()

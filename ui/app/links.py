@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from twofold.core.codes import share_string
 from twofold.ui.app.seams import twofold_screens
+from twofold.ui.app.textual_private import write_to_terminal
 
 SERVED_AT = "TWOFOLD_SERVED_AT"
 #: the query parameter of a served page that opens a game: ``/?game=2048/CODE``
@@ -58,11 +59,9 @@ def follow_page_title(app: Any) -> None:
         return
 
     def show(_screen: Any = None) -> None:
-        driver = app._driver
-        if driver is not None:
-            # OSC 2 sets a terminal's title; the served page copies it to the tab
-            title = title_of(app).replace("\x07", "").replace("\x1b", "")
-            driver.write(f"\x1b]2;{title}\x07")
+        # OSC 2 sets a terminal's title; the served page copies it to the tab
+        title = title_of(app).replace("\x07", "").replace("\x1b", "")
+        write_to_terminal(app, f"\x1b]2;{title}\x07")
 
     app.screen_change_signal.subscribe(app, show)
     show()
