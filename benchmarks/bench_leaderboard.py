@@ -38,7 +38,7 @@ from twofold.core.daily import utc_today  # noqa: E402
 from twofold.core.result import result_text  # noqa: E402
 from twofold.leaderboard.boards import open_boards  # noqa: E402
 from twofold.leaderboard.tables import entries  # noqa: E402
-from twofold.ui.sending import send_result  # noqa: E402
+from twofold.ui.submission import send_result  # noqa: E402
 
 CLIENTS = 50
 RATE = 50.0

@@ -33,8 +33,8 @@ from hashlib import blake2b
 from twofold.core import checkpoint
 from twofold.core._rules import Refused
 from twofold.core.game import Game
-from twofold.core.kept import SavedGame
 from twofold.core.plugins import registry
+from twofold.core.rows import SavedGame
 from twofold.core.store import open_store
 from twofold.core.store.saves import TAIL_SHARE
 

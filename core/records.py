@@ -14,7 +14,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from twofold.core._presentation import BUILTIN_STATISTICS, Statistic
-from twofold.core.kept import FinishedGame
+from twofold.core.rows import FinishedGame
 
 #: a statistic's value: a whole number, or a float for an average
 Value = int | float

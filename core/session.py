@@ -3,7 +3,7 @@
 Every front end (the app, ``--plain`` and ``--json``) plays through a Session, so
 saving, resuming, damaged-save recovery and records behave the same everywhere. The
 session keeps the game in step with the store; its parts live beside it: the save and
-its checkpoints (``twofold.core.saving``), which games count (``twofold.core.counting``),
+its checkpoints (``twofold.core.save``), which games count (``twofold.core.eligibility``),
 the finished row (``twofold.core.summary``) and what the player is told
 (``twofold.core.notices``).
 
@@ -34,14 +34,14 @@ from twofold.core._events import check as check_events
 from twofold.core._layout import check_board
 from twofold.core._rules import Mode
 from twofold.core.codes import new_code
-from twofold.core.counting import judge_daily, judge_new, off_the_day
 from twofold.core.daily import daily_code, utc_today
+from twofold.core.eligibility import judge_daily, judge_new, off_the_day
 from twofold.core.faults import rules_faults
 from twofold.core.game import Clock, Game, ReplayError, Step
-from twofold.core.keeper import MemoryStore, Store
-from twofold.core.kept import FinishedGame, NewerSave, SavedGame
 from twofold.core.plugins import PluginFault
-from twofold.core.saving import Saving
+from twofold.core.rows import FinishedGame, NewerSave, SavedGame
+from twofold.core.save import Saving
+from twofold.core.storage import MemoryStore, Store
 from twofold.core.summary import stats_of, summary
 
 #: the names long imported from here (the store's, the fault's, the summary's)

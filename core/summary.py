@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from twofold.core._rules import largest_tile, tile_values
 from twofold.core.faults import rules_faults
 from twofold.core.game import Game
-from twofold.core.kept import FinishedGame
+from twofold.core.rows import FinishedGame
 
 
 def stats_of(game: Game, plugin: str | None = None) -> dict[str, int]:

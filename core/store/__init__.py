@@ -8,13 +8,13 @@ version (``PRAGMA user_version``); :data:`MIGRATIONS` takes it from each version
 the next.
 
 One module a job, behind one class, :class:`SqliteStore` (the
-:class:`twofold.core.keeper.Store` on SQLite):
+:class:`twofold.core.storage.Store` on SQLite):
 
 * :mod:`.schema`: the tables, stated once, the migrations, and the schema check;
 * :mod:`.files`: where the file is, what it is (twofold's, another's, no regular file)
   before SQLite opens it, opening, checking (``integrity_check``) and repairing it;
 * :mod:`.salvage`: a damaged file moved aside, what of it reads copied to a fresh one;
-* :mod:`.opening`: :func:`open_store`, which never fails for a player (it plays in
+* :mod:`.recovery`: :func:`open_store`, which never fails for a player (it plays in
   memory when the file cannot be used, and says why);
 * :mod:`.saves`: a save's JSON and its checksummed tail;
 * :mod:`.seats`: which window may write a mode's save slot;
@@ -53,7 +53,7 @@ from twofold.core.store.files import (
     connect,
 )
 from twofold.core.store.files import data_dir as _data_dir
-from twofold.core.store.opening import memory_store, open_store
+from twofold.core.store.recovery import memory_store, open_store
 from twofold.core.store.saves import SAVE_FORMAT, TAIL_FROM, decode_save, encode_save
 from twofold.core.store.schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
 from twofold.core.store.seats import SEAT_STALE, process_owner

@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from twofold.core._presentation import BUILTIN_STATISTICS, Statistic
-from twofold.core.kept import FinishedGame
+from twofold.core.rows import FinishedGame
 from twofold.core.store.schema import FINISHED, LIVE
 
 #: the largest whole number a count or a stats value may have (sums of it stay exact)

@@ -19,7 +19,7 @@ from hashlib import blake2b
 from typing import Any
 
 from twofold.core._i18n import _
-from twofold.core.kept import NewerSave, SavedGame
+from twofold.core.rows import NewerSave, SavedGame
 from twofold.core.store.schema import SAVE_TAIL
 
 #: the format of the JSON a save is stored as; a newer one is refused, never guessed at

@@ -15,7 +15,7 @@ from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
-from twofold.core.kept import OVER, SavedGame
+from twofold.core.rows import OVER, SavedGame
 from twofold.core.store import history, saves, seats
 from twofold.core.store.files import one_line
 from twofold.core.store.schema import LIVE, SAVE_TAIL, SAVES, SEATS

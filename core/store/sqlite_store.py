@@ -17,7 +17,7 @@ from typing import Any
 
 from twofold.core._i18n import _
 from twofold.core.daily import utc_today
-from twofold.core.kept import FinishedGame
+from twofold.core.rows import FinishedGame
 from twofold.core.settings import Settings
 from twofold.core.store import files, history, salvage, saves, seats, settings_rows
 from twofold.core.store.files import (
@@ -32,8 +32,8 @@ from twofold.core.store.files import (
     open_connection,
     roll_back,
 )
+from twofold.core.store.queries import HistoryReading
 from twofold.core.store.readable import Reader
-from twofold.core.store.reading import HistoryReading
 from twofold.core.store.schema import Table
 from twofold.core.store.slots import SaveSlots
 from twofold.core.store.writes import REOPEN, Writes, code_of, passing
@@ -48,7 +48,7 @@ def cut(text: str, limit: int = 200) -> str:
 
 
 class SqliteStore(SaveSlots, HistoryReading):
-    """The :class:`twofold.core.keeper.Store` on SQLite (see :mod:`twofold.core.store`)."""
+    """The :class:`twofold.core.storage.Store` on SQLite (see :mod:`twofold.core.store`)."""
 
     def __init__(
         self,

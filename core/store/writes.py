@@ -11,7 +11,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from twofold.core.kept import FinishedGame, SavedGame
+from twofold.core.rows import FinishedGame, SavedGame
 
 #: SQLite's result codes of a write that waiting or retrying can make work
 PASSING = frozenset(

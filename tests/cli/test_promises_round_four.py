@@ -13,7 +13,7 @@ import pytest
 from twofold.core.codes import format_code, parse_share
 from twofold.core.plugins import registry
 from twofold.core.session import MemoryStore, Session
-from twofold.ui import sending
+from twofold.ui import submission
 from twofold.ui.command import submit
 from twofold.ui.command.cli import main
 from twofold.ui.lines import run_lines
@@ -43,9 +43,9 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """What ``submit`` would send (nothing goes out)."""
     texts: list[str] = []
 
-    def send(address: str, result: str, name: str) -> sending.Sent:
+    def send(address: str, result: str, name: str) -> submission.Sent:
         texts.append(result)
-        return sending.Sent(1, "2048 F1SP-D7S4", True)
+        return submission.Sent(1, "2048 F1SP-D7S4", True)
 
     monkeypatch.setattr(submit, "send_result", send)
     return texts
@@ -84,7 +84,7 @@ def test_the_rank_names_the_code_as_people_see_it(monkeypatch: pytest.MonkeyPatc
 
     body = {"rank": 1, "mode": "2048", "code": "F1SPD7S4", "day": None, "new": False}
     monkeypatch.setattr(
-        sending.urllib.request, "urlopen", lambda *a, **k: Answer(json.dumps(body).encode())
+        submission.urllib.request, "urlopen", lambda *a, **k: Answer(json.dumps(body).encode())
     )
-    words = sending.send_result("http://127.0.0.1:9/", "text", "Ana").words
+    words = submission.send_result("http://127.0.0.1:9/", "text", "Ana").words
     assert words == "Already sent: rank 1 on 2048 F1SP-D7S4."

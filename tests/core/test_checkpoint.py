@@ -24,8 +24,8 @@ from tests.core.toy import TALLY
 from twofold.core import checkpoint
 from twofold.core._rules import Mode, Refused
 from twofold.core.game import Game
-from twofold.core.kept import SavedGame
 from twofold.core.plugins import registry
+from twofold.core.rows import SavedGame
 from twofold.core.session import Session
 from twofold.core.store import DB_NAME, open_store
 from twofold.core.store.saves import TAIL_FROM, TAIL_SHARE, checkpoint_slot, encode_checkpoint

@@ -13,7 +13,7 @@ from twofold.core._presentation import Statistic
 from twofold.core._rules import Mode
 from twofold.core.codes import code_from_text
 from twofold.core.daily import daily_code
-from twofold.core.kept import FinishedGame
+from twofold.core.rows import FinishedGame
 from twofold.core.session import Session
 from twofold.core.store import SqliteStore, open_store
 

@@ -22,8 +22,8 @@ from twofold.core.game import Game
 from twofold.core.plugins import registry
 from twofold.core.result import result_text
 from twofold.leaderboard.boards import PostgresBoards, SqlBoards, SqliteBoards, postgres_url
-from twofold.leaderboard.checking import Checker
 from twofold.leaderboard.server import Leaderboard
+from twofold.leaderboard.verifier import Checker
 
 
 def daily_game(seed: int, moves: int = 40, mode_id: str = "2048-daily", undo: bool = False) -> Game:

@@ -17,8 +17,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from twofold.core.daily import utc_today
 from twofold.core.result import result_text
 from twofold.leaderboard.boards import Entry, NewEntry, SqliteBoards, StoreUnavailable
-from twofold.leaderboard.checking import Checker
 from twofold.leaderboard.server import Leaderboard
+from twofold.leaderboard.verifier import Checker
 
 from .conftest import daily_game, daily_result
 

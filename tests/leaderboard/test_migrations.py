@@ -33,9 +33,9 @@ from twofold.leaderboard.boards import (
     open_boards,
     postgres_url,
 )
-from twofold.leaderboard.checking import Checker, checkpoints
 from twofold.leaderboard.server import Leaderboard
 from twofold.leaderboard.tables import metadata
+from twofold.leaderboard.verifier import Checker, checkpoints
 
 from .conftest import fresh_database
 

@@ -17,7 +17,7 @@ from twofold.core.plugins import registry
 from twofold.core.proof import game_key, proof_of, replay
 from twofold.leaderboard import boards as store
 from twofold.leaderboard.boards import SqliteBoards
-from twofold.leaderboard.checking import MIN_SHARED, checkpoints
+from twofold.leaderboard.verifier import MIN_SHARED, checkpoints
 
 from .conftest import daily_game
 from .test_api import send

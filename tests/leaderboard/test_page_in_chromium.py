@@ -26,9 +26,9 @@ from twofold.core.proof import Replayed
 from twofold.core.result import result_text
 from twofold.leaderboard import page as pages
 from twofold.leaderboard.boards import Entry
-from twofold.leaderboard.checking import frames_of
+from twofold.leaderboard.verifier import frames_of
 from twofold.ui.app.board.motion import plan
-from twofold.ui.sending import send_result
+from twofold.ui.submission import send_result
 
 from .conftest import daily_chain_game, daily_game, daily_result
 from .servers import leaderboard

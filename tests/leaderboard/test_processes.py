@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from twofold.leaderboard.boards import APPLICATION_ID
-from twofold.ui.sending import SendError, send_result
+from twofold.ui.submission import SendError, send_result
 
 from .conftest import daily_result
 from .servers import leaderboard, postgresql

@@ -16,8 +16,8 @@ from typing import Any
 from aiohttp.test_utils import TestClient, TestServer
 
 from tests.long_games import back_and_forth
-from twofold.leaderboard.checking import MAX_FRAMES, Checker
 from twofold.leaderboard.server import Leaderboard
+from twofold.leaderboard.verifier import MAX_FRAMES, Checker
 
 from .conftest import daily_result
 from .test_api import send

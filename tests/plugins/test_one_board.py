@@ -24,9 +24,9 @@ from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board import motion as board_motion
 from twofold.ui.app.board.chain import ChainBoard
+from twofold.ui.app.board.next_tiles import Upcoming
 from twofold.ui.app.board.place import PlaceBoard
 from twofold.ui.app.board.slide import SlideBoard
-from twofold.ui.app.board.upcoming import Upcoming
 from twofold.ui.app.board.widget import GameBoard
 
 CODE = code_from_text("one board")

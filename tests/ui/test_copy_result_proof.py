@@ -33,7 +33,7 @@ async def test_send_to_leaderboard_only_when_set_and_says_the_rank(
 ) -> None:  # type: ignore[no-untyped-def]
     from tests.ui.conftest import NEARLY_OVER
     from twofold.ui.app.screens import telling
-    from twofold.ui.sending import Sent
+    from twofold.ui.submission import Sent
 
     sent: list[tuple[str, str, str]] = []
 

@@ -394,9 +394,9 @@ class SqlBoards:
         """Count the actions, keep the checkpoints and make the replay of entries stored
         before the store kept them (once: a store that has them all reads one query)."""
         from twofold.core.verify import verify
-        from twofold.leaderboard.checking import checkpoints as checkpoints_of
-        from twofold.leaderboard.checking import packed_frames
         from twofold.leaderboard.names import name_key
+        from twofold.leaderboard.verifier import checkpoints as checkpoints_of
+        from twofold.leaderboard.verifier import packed_frames
 
         with self.transaction(write=True) as connection:
             unnamed = connection.execute(

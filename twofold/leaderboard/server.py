@@ -1,7 +1,7 @@
 """The leaderboard's web service (aiohttp): the HTTP API of docs/leaderboard.md and its pages.
 
 It trusts nothing but the proof: a submission is verified in a worker process
-(:mod:`.checking`), the SQL is parameterised, and nothing from a submission is ever run.
+(:mod:`.verifier`), the SQL is parameterised, and nothing from a submission is ever run.
 Requests are answered only when addressed to one of the server's host names (as
 ``twofold serve`` does), a client address may send :data:`RATE` submissions a minute
 (with bursts of :data:`BURST`), and a body past :data:`MAX_BODY` bytes is refused with 413.
@@ -28,8 +28,8 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.core.plugins import registry
 from twofold.leaderboard import page
 from twofold.leaderboard.boards import Boards, Entry, NewEntry, StoreUnavailable
-from twofold.leaderboard.checking import Checker
 from twofold.leaderboard.names import check_name, name_key
+from twofold.leaderboard.verifier import Checker
 
 #: the largest request body taken (a proof of 200,000 moves is some 100 KB)
 MAX_BODY = 512 * 1024

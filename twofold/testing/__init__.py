@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from twofold.core._rules import Mode
 from twofold.testing.controls import check_aliases, check_reachable
+from twofold.testing.environment import check_environment, check_masks
 from twofold.testing.fields import check_fields
 from twofold.testing.harness import (
     Game,
@@ -65,12 +66,11 @@ from twofold.testing.harness import (
 )
 from twofold.testing.in_the_app import check_in_the_app
 from twofold.testing.layout import check_layout
-from twofold.testing.learning import check_environment, check_masks
 from twofold.testing.line_modes import check_line_modes
 from twofold.testing.play import check_events, check_replay, check_undo_never_rerolls
 from twofold.testing.player import random_action
 from twofold.testing.proofs import check_proof
-from twofold.testing.registering import check_registers, registry_of
+from twofold.testing.registry import check_registers, registry_of
 from twofold.testing.shown import (
     OTHER_GAMES,
     check_no_foreign_words,

@@ -14,9 +14,9 @@ from pathlib import Path
 
 from twofold.core import plugins
 from twofold.core.game import Game
-from twofold.core.keeper import MemoryStore
 from twofold.core.plugins import Registry
 from twofold.core.session import Session
+from twofold.core.storage import MemoryStore
 from twofold.core.store.files import HOME_VARIABLE
 
 __all__ = [

@@ -11,7 +11,7 @@ from typing import Any
 
 from twofold.core._rules import Mode
 from twofold.testing.player import CODE, grown_chain
-from twofold.testing.registering import registry_of
+from twofold.testing.registry import registry_of
 
 
 def check_in_the_app(mode: Mode, *, size: tuple[int, int] = (100, 32)) -> None:

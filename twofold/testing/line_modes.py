@@ -9,8 +9,8 @@ import random
 from twofold.core._rules import Mode
 from twofold.core.commands import commands_of
 from twofold.core.game import Game
-from twofold.core.keeper import MemoryStore
 from twofold.core.session import Session
+from twofold.core.storage import MemoryStore
 from twofold.testing.player import CODE, random_action
 
 #: a line of --plain help that names each kind of controls, which no other kind may say

@@ -18,10 +18,10 @@ from textual.screen import Screen
 
 from twofold.core._i18n import _, retranslate
 from twofold.core._rules import Mode, PositionError
-from twofold.core.keeper import Store
 from twofold.core.plugins import PluginFault, Registry
 from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
+from twofold.core.storage import Store
 from twofold.ui.app import terminal
 from twofold.ui.app.controls import SCREENS
 from twofold.ui.app.language import TranslatedApp

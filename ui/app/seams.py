@@ -18,10 +18,10 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 from textual.screen import Screen
 
 from twofold.core._rules import Mode
-from twofold.core.keeper import Store
 from twofold.core.plugins import Registry
 from twofold.core.session import Session
 from twofold.core.settings import Settings
+from twofold.core.storage import Store
 from twofold.ui.app.language import TranslatedScreen
 
 ResultT = TypeVar("ResultT")

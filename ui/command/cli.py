@@ -20,12 +20,12 @@ from twofold.core import _i18n as i18n
 from twofold.core import plugins
 from twofold.core._i18n import N_, _
 from twofold.core._rules import Mode
-from twofold.core.keeper import Store
 from twofold.core.plugins import PluginFault
 from twofold.core.session import Session
+from twofold.core.storage import Store
 from twofold.core.store import stored_language
 from twofold.ui.command import argparse_language, completion
-from twofold.ui.command.choosing import Choice, choose, resolve_mode
+from twofold.ui.command.choice import Choice, choose, resolve_mode
 from twofold.ui.command.usage import USAGE_ERROR, Parser, UsageError, small_int
 
 __all__ = ["UsageError", "build_parser", "crash_report", "main", "open_session", "resolve_mode"]

@@ -119,7 +119,6 @@ def run(args: argparse.Namespace) -> int:
         )
         return USAGE_ERROR
     from twofold.leaderboard.boards import StoreError, open_boards
-    from twofold.leaderboard.checking import Checker
     from twofold.leaderboard.server import (
         BURST,
         RATE,
@@ -127,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
         READ_RATE,
         Leaderboard,
     )
+    from twofold.leaderboard.verifier import Checker
 
     if args.trust_forwarded:
         print(

@@ -13,7 +13,7 @@ from typing import TextIO
 from twofold.core._i18n import _
 from twofold.core.proof import ProofError
 from twofold.ui.command.verify import read_input
-from twofold.ui.sending import SendError, send_result
+from twofold.ui.submission import SendError, send_result
 
 UNREACHABLE = 2
 

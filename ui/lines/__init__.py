@@ -19,8 +19,8 @@ from typing import TextIO
 from twofold.core.session import Session
 from twofold.ui.lines.front import LineFront
 from twofold.ui.lines.json_front import JsonFront
+from twofold.ui.lines.line_input import LINE_LIMIT, MESSAGE_LIMIT, TooLong, read_lines
 from twofold.ui.lines.plain_front import PlainFront
-from twofold.ui.lines.reading import LINE_LIMIT, MESSAGE_LIMIT, TooLong, read_lines
 
 __all__ = [
     "LINE_LIMIT",

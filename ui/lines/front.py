@@ -15,7 +15,7 @@ from twofold.core.commands import controls_commands
 from twofold.core.plugins import PluginFault
 from twofold.core.result import result_text
 from twofold.core.session import Session
-from twofold.ui.lines.reading import LINE_LIMIT, TooLong, cut, line_body
+from twofold.ui.lines.line_input import LINE_LIMIT, TooLong, cut, line_body
 from twofold.ui.practice import practice_words
 
 #: commands the line front end answers itself; everything else goes to the rules

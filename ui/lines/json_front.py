@@ -11,7 +11,7 @@ from twofold.core.commands import commands_of
 from twofold.core.plugins import PluginFault
 from twofold.core.session import Session
 from twofold.ui.lines.front import LineFront
-from twofold.ui.lines.reading import MESSAGE_LIMIT, cut
+from twofold.ui.lines.line_input import MESSAGE_LIMIT, cut
 
 #: the fields docs/protocol.md promises in every reply, a ``stopped`` one included
 EVERY_REPLY = ("mode", "code", "board", "score", "moves", "over")

@@ -17,7 +17,7 @@ from textual.widget import Widget
 from twofold.core._presentation import Status
 from twofold.core._rules import largest_tile
 from twofold.core.game import Step
-from twofold.ui.app.board.upcoming import Upcoming
+from twofold.ui.app.board.next_tiles import Upcoming
 from twofold.ui.app.board.widget import GameBoard
 from twofold.ui.app.dialogs import GameOverDialog
 from twofold.ui.app.screens.game import GameScreen

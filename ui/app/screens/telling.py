@@ -16,7 +16,7 @@ from twofold.core.result import figures, mode_stats, result_text
 from twofold.ui.app.dialogs import BoardReading, ResultDialog
 from twofold.ui.app.links import game_link
 from twofold.ui.app.screens.playing import Playing
-from twofold.ui.sending import SendError, send_result
+from twofold.ui.submission import SendError, send_result
 
 
 class Telling:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer as TextualFooter
 
-from twofold.ui.app.widgets.wrapping import wrap
+from twofold.ui.app.widgets.bar_layout import wrap
 
 
 class Footer(TextualFooter):

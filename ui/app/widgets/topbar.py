@@ -15,7 +15,7 @@ from textual.containers import HorizontalGroup
 from textual.reactive import reactive
 from textual.widgets import Label
 
-from twofold.ui.app.widgets.wrapping import wrap
+from twofold.ui.app.widgets.bar_layout import wrap
 
 #: how long the score keeps the accent colour after a merge moved it
 FLASH_SECONDS = 0.35

@@ -13,7 +13,7 @@ from textual.widgets import Button
 
 from twofold.core._i18n import _
 from twofold.core._presentation import PowerUp, Status
-from twofold.ui.app.widgets.wrapping import wrap
+from twofold.ui.app.widgets.bar_layout import wrap
 
 
 class PowerUpButton(Button):

@@ -11,8 +11,8 @@ from typing import Any
 
 from twofold.core._i18n import _
 from twofold.core._presentation import Statistic
-from twofold.core.kept import FinishedGame
 from twofold.core.records import Records, assemble, compute, empty_values, settle, with_live
+from twofold.core.rows import FinishedGame
 from twofold.core.store import history
 from twofold.core.store.schema import LIVE
 

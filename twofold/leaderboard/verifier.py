@@ -33,7 +33,7 @@ from twofold.core.verify import (
     split_result,
     verify,
 )
-from twofold.leaderboard.telling import step_words
+from twofold.leaderboard.announcements import step_words
 
 #: the most actions one proof may hold, and the CPU seconds it may take to replay
 MAX_ACTIONS = MOST_ACTIONS

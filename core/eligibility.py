@@ -13,7 +13,7 @@ from datetime import date
 
 from twofold.core.daily import daily_code
 from twofold.core.game import Game
-from twofold.core.keeper import Store
+from twofold.core.storage import Store
 
 
 def off_the_day(game: Game, today: date) -> bool:

@@ -13,9 +13,9 @@ from typing import Any
 from twofold.core import checkpoint
 from twofold.core._rules import Mode
 from twofold.core.game import UNDO, Clock, Flags, Game
-from twofold.core.keeper import Store
-from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.plugins import PluginFault
+from twofold.core.rows import OVER, FinishedGame, SavedGame
+from twofold.core.storage import Store
 from twofold.core.summary import stats_of, summary
 
 

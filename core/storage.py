@@ -14,8 +14,8 @@ from typing import Protocol
 
 from twofold.core._presentation import Statistic
 from twofold.core.daily import utc_today
-from twofold.core.kept import OVER, FinishedGame, SavedGame
 from twofold.core.records import Records, compute, with_live
+from twofold.core.rows import OVER, FinishedGame, SavedGame
 from twofold.core.settings import Settings
 
 
