@@ -210,7 +210,7 @@ def test_what_comes_next_is_drawn_beside_any_board_and_read_out(mode_id: str) ->
         assert "8" in chips and "4" in chips
         board = screen.board  # type: ignore[attr-defined]
         assert box.region.x >= board.region.right  # beside the board
-        assert screen.telling.read_lines()[-1] == "Next: 8, then 4."  # type: ignore[attr-defined]
+        assert screen.read_lines()[-1] == "Next: 8, then 4."  # type: ignore[attr-defined]
 
     in_the_app(body, mode.id, modes=(mode,))
 

@@ -135,6 +135,6 @@ def test_the_one_board_draws_a_stone_as_a_stone_never_as_a_tile() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, BoardReading)  # R reads the board in a dialog
-        assert "stone" in game.telling.read_lines()[stones[0][0]]  # type: ignore[attr-defined]
+        assert "stone" in game.read_lines()[stones[0][0]]  # type: ignore[attr-defined]
 
     play_in_the_app(body, registry, "stones", code=CODE, seen=("stones",))

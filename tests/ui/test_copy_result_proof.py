@@ -32,7 +32,7 @@ async def test_send_to_leaderboard_only_when_set_and_says_the_rank(
     make_app: AppFactory, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
     from tests.ui.conftest import NEARLY_OVER
-    from twofold.ui.app.screens import telling
+    from twofold.ui.app.screens import game as game_module
     from twofold.ui.submission import Sent
 
     sent: list[tuple[str, str, str]] = []
@@ -41,7 +41,7 @@ async def test_send_to_leaderboard_only_when_set_and_says_the_rank(
         sent.append((address, text, name))
         return Sent(3, "2048 ABCD", True)
 
-    monkeypatch.setattr(telling, "send_result", fake_send)
+    monkeypatch.setattr(game_module, "send_result", fake_send)
     app = make_app("2048", position=NEARLY_OVER, motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("y")  # not finished, and nothing set: no sending offered

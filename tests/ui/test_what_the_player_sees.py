@@ -158,7 +158,7 @@ async def test_r_reads_the_board_in_a_dialog_whole_and_gone_with_it(
         await until(pilot, lambda: isinstance(app.screen, BoardReading))
         await pilot.pause()
         reading = app.screen
-        assert reading.body.splitlines() == game.telling.read_lines()
+        assert reading.body.splitlines() == game.read_lines()
         words = reading.query_one("#dialog-words")
         assert words.max_scroll_y == 0  # every row shown, none behind a scroll
         frame = reading.query_one(VerticalGroup).region

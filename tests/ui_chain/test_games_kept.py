@@ -98,7 +98,7 @@ async def test_the_tutorial_never_comes_over_a_dialog() -> None:
     async with playing(position={"board": no_pairs()}) as (pilot, screen):
         assert isinstance(pilot.app.screen, RescueDialog)
         screen._settings = Settings()  # as if the tutorial were still due for this game
-        assert screen.tutoring.first()
+        assert screen.show_first_tutorial()
         await pilot.pause()
         assert isinstance(pilot.app.screen, RescueDialog)
         assert not tutorials(pilot.app)

@@ -119,7 +119,7 @@ async def test_a_second_daily_try_says_it_is_practice() -> None:
         hint = mode.hint(screen.state) if mode.hint else None
         assert hint is not None
         screen.act(hint.action)
-        screen.replacing.start(session.new_game)
+        screen.replace_game(session.new_game)
         await pilot.pause()
         assert session.game.flags.practice
         assert "Practice" in screen.announcer.text
@@ -138,7 +138,7 @@ async def test_wide_terminals_list_the_hidden_actions() -> None:
         x = text.index("Copy result") + 2  # a position's game has no link to copy
         await pilot.click("#actions", offset=(x, 0))
         await pilot.pause()
-        assert pilot.app.clipboard == screen.telling.result_text()
+        assert pilot.app.clipboard == screen.result_text()
     async with playing(size=(80, 24)) as (pilot, screen):
         assert not screen.query_one("#actions").display
         names = {command.title for command in pilot.app.get_system_commands(screen)}

@@ -442,7 +442,7 @@ async def test_sample_is_not_a_key_of_2248() -> None:
 async def test_copy_result_has_no_capital_mid_sentence() -> None:
     async with playing(position={"board": ladder()}) as (pilot, screen):
         await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
-        text = screen.telling.result_text().splitlines()[0]
+        text = screen.result_text().splitlines()[0]
         sentence = text.split(": ", 1)[1]
         for part in sentence.split(" · "):
             words = part.split()

@@ -6,40 +6,44 @@ gauges), the announcement line, the keys every game has (the same key for the sa
 on every screen), and the mode's optional capabilities: Hint, Watch the solver and Sample
 appear only where the mode offers them. Subclasses add their board and their controls.
 
-Its parts are objects it holds (``screens/playing.py`` declares what they may ask of it):
-the hint and the solver (:class:`Assisting`), another game on the same screen
-(:class:`Replacing`), what it tells beyond the board (:class:`Telling`), the tutorial
-(:class:`Tutoring`) and the goal reached (:class:`Winning`). Each key's action goes to one.
+The game's numbers are reactives the top bar is bound to. What takes time runs in a worker
+whose news comes back as a Message the screen handles with ``@on``: the hint
+(:class:`HintFound`), the solver's moves (:class:`SolverChose`), a result sent
+(:class:`Sent`); the end of a game is a Message too (:class:`Over`). Another game on the same
+screen (New game, Restart, Last game, the Sample), what the game tells beyond the board
+(Copy link, Copy result, Send, Read), the tutorial and the goal reached are the screen's
+actions and their dialogs' callbacks.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, ClassVar
 
-from textual import events
+from textual import events, on, work
 from textual.app import ComposeResult
+from textual.message import Message
 from textual.reactive import var
+from textual.timer import Timer
 from textual.widget import Widget
-from textual.worker import Worker
+from textual.worker import get_current_worker
 
-from twofold.core._capabilities import Hint
+from twofold.core._capabilities import Autoplayer, AutoplayerFactory, Hint, HintFunction
 from twofold.core._i18n import _
-from twofold.core._presentation import Status
+from twofold.core._presentation import Status, upcoming_words
 from twofold.core._rules import Mode, Refused
 from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
 from twofold.core.plugins import PluginFault
+from twofold.core.result import result_text
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.app.controls import offered_action, offered_bindings, palette_commands
-from twofold.ui.app.screens.assist import Assisting
+from twofold.ui.app.dialogs import BoardReading, ConfirmDialog, ResultDialog, WinDialog
+from twofold.ui.app.links import game_link
 from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
-from twofold.ui.app.screens.replacing import Replacing
-from twofold.ui.app.screens.telling import Telling
-from twofold.ui.app.screens.tutoring import Tutoring
-from twofold.ui.app.screens.winning import Winning
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
@@ -48,6 +52,10 @@ from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.topbar import TopBar
 from twofold.ui.cells import for_people
 from twofold.ui.practice import practice_words
+from twofold.ui.submission import SendError, send_result
+
+#: seconds between the solver's moves while watching it
+SOLVER_PAUSE = 0.15
 
 
 class GameScreen(TwofoldScreen[None]):
@@ -76,6 +84,50 @@ class GameScreen(TwofoldScreen[None]):
     best: var[int] = var(0)
     #: the top bar's words, gauge by gauge (computed; the top bar is bound to them)
     gauges: var[tuple[tuple[str, str], ...]] = var(())
+    #: a hint is being looked for (a screen may say so while it waits)
+    hint_pending: var[bool] = var(False)
+    #: the solver plays this game (any key takes the board back)
+    watching: var[bool] = var(False)
+
+    class HintFound(Message):
+        """The hint worker's answer for ``state`` (None: no move to suggest)."""
+
+        def __init__(self, state: Any, hint: Hint | None) -> None:
+            super().__init__()
+            self.state = state
+            self.hint = hint
+
+    class HintFailed(Message):
+        """The mode's hint raised ``error``."""
+
+        def __init__(self, error: BaseException) -> None:
+            super().__init__()
+            self.error = error
+
+    class SolverChose(Message):
+        """The solver's action for ``state`` (None: it has none and stops)."""
+
+        def __init__(self, state: Any, action: str | None) -> None:
+            super().__init__()
+            self.state = state
+            self.action = action
+
+    class SolverFailed(Message):
+        """The solver raised ``error``: the watching stops, the app goes on."""
+
+        def __init__(self, error: BaseException) -> None:
+            super().__init__()
+            self.error = error
+
+    class Sent(Message):
+        """A result was sent: the rank, or the server's reason, in words."""
+
+        def __init__(self, words: str) -> None:
+            super().__init__()
+            self.words = words
+
+    class Over(Message):
+        """The game has ended: the screen shows how."""
 
     def __init__(
         self,
@@ -92,11 +144,12 @@ class GameScreen(TwofoldScreen[None]):
         self._settings = settings
         self._session_closed = False
         set_node_bindings(self, offered_bindings(self.mode, node_bindings(self)))
-        self.assisting = Assisting(self)
-        self.replacing = Replacing(self)
-        self.telling = Telling(self)
-        self.tutoring = Tutoring(self)
-        self.winning = Winning(self)
+        #: the state the hint being looked for is for
+        self._hint_state: Any = None
+        #: the solver while it plays, whether it is thinking, and its turns' timer
+        self._autoplayer: Autoplayer | None = None
+        self._autoplayer_thinking = False
+        self._autoplayer_timer: Timer | None = None
 
     # -- the pieces -------------------------------------------------------------------------
 
@@ -339,27 +392,125 @@ class GameScreen(TwofoldScreen[None]):
         if self.settings.sound and (scored or step.reached_goal):
             self.app.bell()
         if step.reached_goal and not self.game.flags.kept_going:
-            self.winning.show(after.score)
+            self.show_win(after.score)
         elif step.changed and self.game.over:
             self.stop_solver()
-            self.game_over()
+            self.post_message(self.Over())
 
     def game_over(self) -> None:
         """The game has ended (subclasses show how)."""
 
-    # -- the parts' actions ---------------------------------------------------------------------
+    @on(Over)
+    def _over(self) -> None:
+        self.game_over()
+
+    # -- the goal reached -------------------------------------------------------------------------
+
+    def show_win(self, score: int) -> None:
+        """The solver stops and the win dialog asks: a new game, or keep going."""
+        self.stop_solver()
+        mode = self.mode
+        self.app.push_screen(WinDialog(mode.goal or 0, score, mode.aim_after_goal()), self._won)
+
+    def _won(self, choice: str | None) -> None:
+        if choice == "new":
+            self.start_new_game()
+            return
+        self.game.flags.kept_going = True
+        self.session.save()
+        aim = self.mode.aim_after_goal()
+        if aim is None:
+            self.announce(_("Keep going!"))
+        else:
+            self.announce(_("Keep going: on towards {next}!").format(next=aim))
+        if self.game.over:
+            self.post_message(self.Over())
+
+    # -- the tutorial ---------------------------------------------------------------------------
+
+    def show_first_tutorial(self) -> bool:
+        """Show the mode's tutorial if this is the first game of its family; True if shown."""
+        if self.mode.tutorial and not self.tutorial_seen():
+            self.call_after_refresh(self._first_tutorial)
+            return True
+        return False
+
+    def tutorial_seen(self) -> bool:
+        """Whether this game's tutorial was shown: for the mode's family, or for any mode that
+        shows the very same pages (2248's Daily and Blitz teach what Classic taught)."""
+        mode = self.mode
+        modes = self.host.registry.modes.values() if self.host is not None else ()
+        families = {mode.family} | {m.family for m in modes if m.tutorial == mode.tutorial}
+        return any(self.settings.has_seen_tutorial(family) for family in families)
+
+    def _first_tutorial(self) -> None:
+        # never over a dialog (the dialog has the game's attention): it waits for an opening
+        if self.app.screen is self:
+            self.action_tutorial()
 
     def action_tutorial(self) -> None:
-        self.tutoring.show()
+        """Show the mode's tutorial (its first game, and from Help)."""
+        from twofold.ui.app.screens.tutorial import TutorialScreen
 
-    def keep_settings(self, settings: Settings) -> None:
-        self._settings = settings
+        if self.mode.tutorial:
+            self.app.push_screen(TutorialScreen(self.mode.tutorial), self._tutorial_read)
+
+    def _tutorial_read(self, _finished: bool | None = None) -> None:
+        """Read or skipped: the tutorial is not shown by itself again for the family."""
+        settings = self.settings
+        family = self.mode.family
+        if not settings.has_seen_tutorial(family):
+            seen = dataclasses.replace(settings, tutorials_seen=(*settings.tutorials_seen, family))
+            if self.host is not None:
+                self.host.save_settings(seen)
+            else:
+                self._settings = seen
+        self.after_tutorial()
+
+    def after_tutorial(self) -> None:
+        """The game, once its tutorial is read: its end, if it is over."""
+        if self.game.over:
+            self.post_message(self.Over())
+
+    # -- the hint ---------------------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        self.assisting.hint()
+        """Ask the mode for a hint in a worker, so the board never waits for the search."""
+        hint = self.mode.hint
+        if hint is None:
+            return
+        self.finish_animation()
+        self._hint_state = self.state
+        self.hint_pending = True
+        self._find_hint(hint, self.state)
+        self.hint_asked()
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _find_hint(self, hint: HintFunction, state: Any) -> None:
+        try:
+            found = hint(state)
+        except Exception as error:  # a failing hint is told in one line; the game goes on
+            if not get_current_worker().is_cancelled:
+                self.post_message(self.HintFailed(error))
+            return
+        if not get_current_worker().is_cancelled:  # a newer question replaced this one
+            self.post_message(self.HintFound(state, found))
+
+    @on(HintFailed)
+    def _hint_failed(self, message: HintFailed) -> None:
+        self.hint_pending = False
+        self.refused(_("The hint failed: {error}").format(error=message.error))
+
+    @on(HintFound)
+    def _hint_found(self, message: HintFound) -> None:
+        self.hint_pending = False
+        if message.state is self.state and message.state is self._hint_state:
+            self.show_hint(message.hint)
+        else:
+            self.hint_asked()  # the board changed while it was looked for: no hint for it
 
     def hint_asked(self) -> None:
-        """The hint is being looked for (subclasses may say so)."""
+        """The hint is being looked for, or was dropped (subclasses may say so)."""
 
     def show_hint(self, hint: Hint | None) -> None:
         if hint is None:
@@ -371,58 +522,312 @@ class GameScreen(TwofoldScreen[None]):
     def hint_words(self, hint: Hint) -> str:
         return for_people(hint.action)  # people count cells from 1
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        self.assisting.worker_changed(event)
+    # -- the solver -------------------------------------------------------------------------------
 
     def action_watch_solver(self) -> None:
-        self.assisting.watch()
+        """Start the mode's autoplayer, or stop it when it already plays."""
+        if self._autoplayer is not None:
+            self.stop_solver()
+            return
+        make = self.mode.autoplayer
+        if make is None:
+            self.announce(_("This mode has no solver."))
+            return
+        if self.game.over:
+            self.post_message(self.Over())
+            return
+        game = self.game
+        if game.flags.uncounted or not game.started:
+            self._start_solver(make)
+            return
+        # a counted game stops counting for good: asked first, as the Sample asks
+        self.app.push_screen(
+            ConfirmDialog(
+                _("Let the solver play?"),
+                _(
+                    "This game counts for your records. Once the solver plays it, it never"
+                    " counts: its score stays out of Best and Statistics."
+                ),
+                yes=_("Watch the solver"),
+            ),
+            lambda answer: self._start_solver(make) if answer == "yes" else None,
+        )
+
+    def _start_solver(self, make: AutoplayerFactory) -> None:
+        if self._autoplayer is not None or self.game.over:
+            return
+        try:
+            self._autoplayer = make(None)
+        except Exception as error:  # a plugin's autoplayer that cannot start is a fault
+            self.stop(PluginFault(self.mode.id, error))
+            return
+        self.watching = True
+        self.game.flags.solver = True
+        self.game.flags.uncounted = True  # a game the solver played never counts
+        self.session.save()
+        self.take_in()  # the top bar's code says so
+        self.refresh_best()  # nor does its score stand as Best, on the bar or anywhere
+        self.announce(_("The solver is playing. Press any key to take over."))
+        self._autoplayer_timer = self.set_interval(SOLVER_PAUSE, self._solver_turn)
 
     def stop_solver(self) -> None:
-        self.assisting.stop()
+        """The solver stops playing and the player has the board, if it played."""
+        if self._autoplayer is None:
+            return
+        self._let_solver_go()
+        if not self._session_closed:
+            self.announce(_("You have the board again."))
+
+    def _let_solver_go(self) -> None:
+        self._autoplayer = None
+        self.watching = False
+        if self._autoplayer_timer is not None:
+            self._autoplayer_timer.stop()
+            self._autoplayer_timer = None
+
+    def _solver_turn(self) -> None:
+        player = self._autoplayer
+        if player is None or self._autoplayer_thinking or self.app.screen is not self:
+            return
+        self._autoplayer_thinking = True
+        self._solver_thinks(player, self.state)
+
+    @work(thread=True, group="solver", exit_on_error=False)
+    def _solver_thinks(self, player: Autoplayer, state: Any) -> None:
+        try:
+            action = player.choose(state)
+        except Exception as error:  # a solver fault stops the watching, not the app
+            self.post_message(self.SolverFailed(error))
+            return
+        self.post_message(self.SolverChose(state, action))
+
+    @on(SolverFailed)
+    def _solver_failed(self, message: SolverFailed) -> None:
+        self._autoplayer_thinking = False
+        self.stop_solver()
+        self.announce(_("The solver stopped: {error}").format(error=message.error))
+
+    @on(SolverChose)
+    def _solver_chose(self, message: SolverChose) -> None:
+        self._autoplayer_thinking = False
+        if self._autoplayer is None or message.state is not self.state:
+            return  # the player took over, or the game changed while the solver thought
+        if message.action is None:
+            self.stop_solver()
+            return
+        if self.act(message.action) is None or self.game.over:
+            self.stop_solver()
 
     def on_key(self, event: events.Key) -> None:
-        if self.assisting.key_pressed(event.key):
+        """Any key takes the board back from the solver; its own key toggles it instead."""
+        if self._autoplayer is None:
+            return
+        bound = self.active_bindings.get(event.key)
+        action = bound.binding.action if bound is not None else ""
+        if action != "watch_solver":
+            self.stop_solver()
+        if action == "escape":
             event.stop()  # one thing per key: Esc took the board back, it does not pause too
 
-    def action_new_game(self) -> None:
-        self.replacing.new_game()
+    # -- another game on the same screen ----------------------------------------------------------
 
-    def action_restart(self) -> None:
-        self.replacing.restart()
+    def replace_game(self, begin: Callable[[], Game]) -> Game | None:
+        """Replace the game (New game, Restart, Sample) and draw the new one."""
+        self.finish_animation()
+        self.stop_solver()
+        try:
+            game = begin()
+        except PluginFault as fault:
+            self.stop(fault)
+            return None
+        game.resume()
+        self.refresh_best()
+        self.take_in()
+        self.game_replaced()
+        self.refresh_bindings()
+        text = _("New game {code}.").format(code=format_code(game.code))
+        if game.flags.practice:
+            text += " " + practice_words(self.session)
+        self.announce(text)
+        return game
 
-    def action_last_game(self) -> None:
-        self.replacing.last_game()
-
-    def action_sample(self) -> None:
-        self.replacing.sample()
+    def confirm_replacing(self, title: str, yes: str, replace: Callable[[], object]) -> None:
+        """Ask before an action (New game, Restart, Sample...) replaces a game with points."""
+        self.finish_animation()
+        if self.state.score > 0 and not self.game.over:
+            self.app.push_screen(
+                ConfirmDialog(
+                    title,
+                    _("This game has {score} points. Last game (B) can bring it back.").format(
+                        score=self.state.score
+                    ),
+                    yes=yes,
+                ),
+                lambda answer: replace() if answer == "yes" else None,
+            )
+        else:
+            replace()
 
     def start_new_game(self) -> None:
         """A new game at once, unasked (after the end, or the win, was seen)."""
-        self.replacing.start(self.session.new_game)
+        self.replace_game(self.session.new_game)
+
+    def action_new_game(self) -> None:
+        self.confirm_replacing(_("Start a new game?"), _("New game"), self.start_new_game)
+
+    def action_restart(self) -> None:
+        self.confirm_replacing(_("Restart this game?"), _("Restart"), self._restart)
+
+    def _restart(self) -> None:
+        if self.replace_game(self.session.restart) is not None:
+            text = _("Restarted game {code} from its first move.").format(
+                code=format_code(self.game.code)
+            )
+            if self.game.flags.practice:
+                text += " " + practice_words(self.session)
+            self.announce(text)
+
+    def action_last_game(self) -> None:
+        self.finish_animation()
+        back = self.session.last_game()
+        if back is None:
+            self.announce(_("There is no earlier game to bring back."))
+            return
+        back.resume()
+        self.take_in()
+        self.game_replaced()
+        self.refresh_bindings()
+        self.announce(
+            _("Back to game {code}, score {score}.").format(
+                code=format_code(back.code), score=back.state.score
+            )
+        )
+
+    def action_sample(self) -> None:
+        load = self.mode.sample
+        try:
+            with rules_faults(self.mode):
+                sample = load() if load is not None else None
+        except PluginFault as fault:  # the game in play is untouched: it stays
+            self.app.notify(str(fault), severity="error", timeout=10)
+            return
+        if sample is None:
+            self.announce(_("This mode has no Sample."))
+            return
+
+        def open_sample() -> Game:
+            game = Game.replay(self.mode, sample.code, list(sample.actions))
+            game.flags.uncounted = True  # its tiles are known in advance
+            return self.session.adopt(game)
+
+        def opened() -> None:
+            if self.replace_game(open_sample) is not None:
+                self.announce(
+                    _("The Sample: a stored game, {moves} moves in. It never counts.").format(
+                        moves=self.state.moves
+                    )
+                )
+
+        self.confirm_replacing(_("Open the Sample?"), _("Sample"), opened)
 
     def game_replaced(self) -> None:
         """Another game is on the board now (subclasses redraw and reset their input)."""
 
+    # -- what the game tells beyond the board -----------------------------------------------------
+    # The result is three lines to paste and compare the day with friends: the mode, the date
+    # of a daily, the score, the highest tile and what the mode counts; the link that starts
+    # the same game from its first move; and the proof (``twofold verify`` replays it).
+
+    def share_link(self) -> str:
+        # in a browser, a link that opens this game; in a terminal, the share string
+        return game_link(self.mode.id, self.game.code)
+
+    def result_text(self) -> str:
+        """The headline (the mode and day, score, tile, what it counts), the link, the proof."""
+        return result_text(self.game, link=self.share_link(), day=self.session.today())
+
     def action_copy_link(self) -> None:
-        self.telling.copy_link()
+        if self.game.position is not None:
+            # a link carries a code only: it would open an ordinary game, not this board
+            self.announce(
+                _("A game begun from a position cannot travel as a link; nothing was copied.")
+            )
+            return
+        link = self.share_link()
+        self.announce(_("Copied the link {link}.").format(link=link))
+        self.show_copied(_("Link copied"), link)
 
     def action_copy_result(self) -> None:
-        self.telling.copy_result()
+        self.announce(_("Copied the result."))
+
+        def chosen(choice: str | None) -> None:
+            if choice == "send":
+                self.send()
+
+        self.show_copied(
+            _("Result copied"), self.result_text(), sendable=self.result_sendable, chosen=chosen
+        )
+
+    def show_copied(
+        self,
+        title: str,
+        text: str,
+        *,
+        sendable: bool = False,
+        chosen: Callable[[str | None], None] | None = None,
+    ) -> None:
+        """Copy ``text`` and show it whole, in one dialog for every copy (link and result)."""
+        self.app.copy_to_clipboard(text)
+        self.app.push_screen(ResultDialog(title, text, sendable=sendable), chosen)
 
     @property
     def result_sendable(self) -> bool:
-        return self.telling.sendable
+        """Whether Send is offered: a finished game, once the player has set where and as
+        whom."""
+        settings = self.settings
+        return bool(
+            self.game.over and settings.leaderboard.strip() and settings.leaderboard_name.strip()
+        )
 
     def share_chosen(self, choice: str | None) -> bool:
-        return self.telling.end_chosen(choice)
+        """Copy result or Send, chosen at the end of a game; True if it was one of them."""
+        if choice == "copy":
+            self.action_copy_result()
+        elif choice == "send":
+            self.send()
+        else:
+            return False
+        return True
+
+    def send(self) -> None:
+        """Send this game's result to the leaderboard the settings name, in a worker."""
+        settings = self.settings
+        self._send(settings.leaderboard, self.result_text(), settings.leaderboard_name.strip())
+
+    @work(thread=True, group="send", exit_on_error=False)
+    def _send(self, address: str, text: str, name: str) -> None:
+        try:
+            words = send_result(address, text, name).words
+        except SendError as error:
+            words = str(error)
+        self.post_message(self.Sent(words))
+
+    @on(Sent)
+    def _sent(self, message: Sent) -> None:
+        self.announce(message.words)
+        self.notify(message.words, title=_("Leaderboard"), timeout=8)
+
+    def read_lines(self) -> list[str]:
+        """The board row by row in the mode's words, then what comes next, if anything."""
+        lines = list(self.rules.read_board(self.state))
+        words = upcoming_words(self.status.upcoming)
+        return [*lines, words[:1].upper() + words[1:] + "."] if words else lines
 
     def action_read_board(self) -> None:
-        self.telling.read_board()
-
-    def after_tutorial(self) -> None:
-        """The game, once its tutorial is read: its end, if it is over."""
-        if self.game.over:
-            self.call_after_refresh(self.game_over)
+        """The board in words in a dialog, one way in every mode (never a toast that
+        outlives its screen)."""
+        self.finish_animation()
+        self.app.push_screen(BoardReading(self.read_lines()))
 
     def stop(self, fault: PluginFault) -> None:
         """The mode failed: say so in one line and leave the game, kept as it was."""
@@ -491,7 +896,7 @@ class GameScreen(TwofoldScreen[None]):
         if not self._session_closed:
             self._session_closed = True
             self.stop_solver()
-            self.assisting.let_go()
+            self._let_solver_go()
             self.finish_animation()
             self.game.pause()
             self.session.save()
@@ -500,7 +905,7 @@ class GameScreen(TwofoldScreen[None]):
         """Save the game and let it go (leaving the screen or quitting)."""
         if not self._session_closed:
             self._session_closed = True
-            self.assisting.let_go()
+            self._let_solver_go()
             self.finish_animation()
             self.session.close()
 

@@ -70,7 +70,7 @@ class PlaceScreen(DialogBoardScreen):
 
     def mounted(self) -> None:
         super().mounted()
-        if self.tutoring.first():
+        if self.show_first_tutorial():
             return
         if self.game.over:
             self.call_after_refresh(self.game_over)

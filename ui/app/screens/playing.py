@@ -1,10 +1,8 @@
-"""What a game screen's parts may ask of the screen that holds them, declared here.
+"""What the chain screen's parts may ask of the game screen that holds them, declared here.
 
-A game screen is built of parts, each a plain object it owns and calls: the hint and the
-solver (``assist``), another game on the same screen (``replacing``), what the game tells
-beyond the board (``telling``), the tutorial (``tutoring``), a slide or place game's end
-(``on_board.DialogEnding``). A part keeps its own state and
-reaches the screen only through :class:`Playing`, never through another part's attributes.
+The chain screen's parts (power-ups, pause, the end of a game) are plain objects it owns
+and calls; :class:`Playing` is what they see of the game screen, ``chain.playing`` adds
+the chain screen's own. (The game screen's own features are its actions and workers.)
 """
 
 from __future__ import annotations
@@ -64,10 +62,6 @@ class Playing(Protocol):
 
     @property
     def is_current(self) -> bool: ...
-
-    def keep_settings(self, settings: Settings) -> None:
-        """Use ``settings`` on this screen alone (a screen with no twofold app to save them)."""
-        ...
 
     def call_after_refresh(self, callback: Callable[[], Any]) -> bool: ...
 

@@ -80,7 +80,7 @@ class SlideScreen(DialogBoardScreen):
 
     def mounted(self) -> None:
         super().mounted()
-        if self.tutoring.first():
+        if self.show_first_tutorial():
             return  # the tutorial comes first; the game is there when it ends
         if self.game.over:
             self.call_after_refresh(self.game_over)

@@ -178,7 +178,7 @@ class ChainScreen(BoardScreen):
         self.board.focus()
         self.refresh_all()
         self.pausing.restart_idle()
-        if not self.tutoring.first():
+        if not self.show_first_tutorial():
             self.call_after_refresh(self.ending.check_end)
 
     def opening_words(self) -> str:
@@ -214,7 +214,7 @@ class ChainScreen(BoardScreen):
 
     def _resting(self) -> Text:
         board = self.board
-        if self.assisting.hint_pending:
+        if self.hint_pending:
             return Text(_("Looking for a hint…"))
         if board.hint:
             text = Text(_("Hint: "))
