@@ -41,11 +41,10 @@ PYTEST_ARGS ?=
 test: $(STAMP)  ## install and run the whole test suite, on TEST_WORKERS processes
 	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
-# import-linter walks folders: it reads the package as installed (tools/package_tree.py)
 lint: $(STAMP)  ## ruff, and the import layers (import-linter contracts in pyproject.toml)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	cd $$($(BIN)/python tools/package_tree.py) && $(CURDIR)/$(BIN)/lint-imports --no-cache $(CURDIR)/pyproject.toml
+	$(BIN)/lint-imports --no-cache
 
 docs: $(STAMP)  ## the docs as a site in build/site (mkdocs.yml), any warning an error
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict

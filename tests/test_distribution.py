@@ -74,14 +74,26 @@ def source_copy(destination: Path) -> Path:
     names = [n for n in listed.stdout.split("\0") if n] if listed.returncode == 0 else []
     if not names:
         skip = shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__", "*.so")
-        shutil.copytree(ROOT, destination, ignore=skip)
+        shutil.copytree(ROOT, destination, symlinks=True, ignore=skip)
         return destination
     for name in names:
-        if (ROOT / name).is_file():
+        # a link stays a link (core/, variants/ and ui/ are linked into twofold/)
+        if (ROOT / name).is_file() or (ROOT / name).is_symlink():
             target = destination / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, target)
+            shutil.copy2(ROOT / name, target, follow_symlinks=False)
     return destination
+
+
+def installed_modules(source: Path) -> list[str]:
+    """Every module the package folder of ``source`` holds, as a wheel names it (links
+    followed)."""
+    return sorted(
+        str(Path(folder, name).relative_to(source))
+        for folder, _dirs, files in os.walk(source / "twofold", followlinks=True)
+        for name in files
+        if name.endswith(".py")
+    )
 
 
 def own_warnings(output: str) -> list[str]:
@@ -111,7 +123,8 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
         archive.extractall(tmp_path / "unpacked", filter="data")
     top = names[0].split("/")[0]
     for needed in ("LICENSE", "docs/plugins/index.md", "mkdocs.yml", "CHANGELOG.md",
-                   "docs/protocol.md", "tools/docs_hooks.py", "tools/package_tree.py",
+                   "docs/protocol.md", "twofold/core/game.py", "twofold/ui/app/app.tcss",
+                   "twofold/variants/classic2048/_expectimax.c",
                    "examples/twofold-chainsum/pyproject.toml",
                    "examples/twofold-fibonacci/twofold_fibonacci/rules.py"):  # fmt: skip
         assert f"{top}/{needed}" in names, f"the sdist lacks {needed}"
@@ -128,6 +141,9 @@ def test_the_sdist_and_wheel_build_cleanly_and_the_wheel_runs(tmp_path: Path) ->
         # nothing that Python runs at its start: no .pth file, no module beside the package
         assert [n for n in archive.namelist() if not n.startswith("twofold")] == []
         assert not [n for n in archive.namelist() if n.endswith(".pth")]
+        # every module of the tree once, the linked folders' under their installed names
+        modules = [n for n in archive.namelist() if n.endswith(".py")]
+        assert sorted(modules) == sorted(set(modules)) == installed_modules(source)
     assert metadata["License-Expression"] == "MIT"
     assert metadata["License-File"] == "LICENSE"
     classifiers = metadata.get_all("Classifier") or []

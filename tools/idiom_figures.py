@@ -14,7 +14,7 @@ measured the same way each time, so a change can give its before and after:
   import of Textual elsewhere in the installed code);
 * modules whose names say how rather than what (a gerund, a participle, ``on_``);
 * references to issue numbers or SPEC sections in code and tests;
-* how the package is laid out: folders mapped into it, packages listed by hand;
+* how the package is laid out: folders mapped or linked into it, packages listed by hand;
 * the last ``--commits`` commit subjects (up to ``--rev``): median length, how many
   exceed 72 characters, how many have a body.
 
@@ -201,12 +201,22 @@ def references() -> dict[str, int]:
     return counts
 
 
-def setup_folders() -> dict[str, str]:
-    """setup.py's ``FOLDERS`` (import name -> folder), read without running it."""
-    for node in ast.parse((ROOT / "setup.py").read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "FOLDERS":
-            found: dict[str, str] = ast.literal_eval(node.value)
-            return found
+def setup_package_dir() -> dict[str, str]:
+    """setup.py's ``package_dir=`` (import name -> folder), read without running it."""
+    module = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    assigned = {
+        node.targets[0].id: node.value
+        for node in module.body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+    }
+    for node in ast.walk(module):
+        for keyword in node.keywords if isinstance(node, ast.Call) else []:
+            if keyword.arg == "package_dir":
+                value = keyword.value
+                if isinstance(value, ast.Name):
+                    value = assigned[value.id]
+                found: dict[str, str] = ast.literal_eval(value)
+                return found
     return {}
 
 
@@ -215,9 +225,13 @@ def layout() -> dict[str, Any]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     setuptools = config["tool"].get("setuptools", {})
     listed = setuptools.get("packages", [])
-    mapped = setuptools.get("package-dir") or setup_folders()
+    mapped = setuptools.get("package-dir") or setup_package_dir()
     return {
         "folders_mapped_into_twofold": len(mapped),
+        # folders that stand beside twofold/ and are linked into it, so it is one folder
+        "folders_linked_into_twofold": sorted(
+            path.name for path in (ROOT / "twofold").iterdir() if path.is_symlink()
+        ),
         "packages_listed_by_hand": len(listed) if isinstance(listed, list) else 0,
         "twofold_has_init": (ROOT / "twofold" / "__init__.py").exists(),
         "import_contracts": len(config["tool"]["importlinter"]["contracts"]),

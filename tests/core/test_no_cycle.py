@@ -7,22 +7,7 @@ looks for a cycle directly, so a module left out of the contract cannot hide one
 
 from __future__ import annotations
 
-import importlib.util
-import json
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
-
-#: core's import graph as grimp reads it, run where the package stands whole: grimp walks
-#: folders, and core/ stands beside twofold/ (tools/package_tree.py)
-GRAPH = """
-import grimp, json
-graph = grimp.build_graph("twofold", include_external_packages=False)
-core = {m for m in graph.modules if m == "twofold.core" or m.startswith("twofold.core.")}
-print(json.dumps({m: sorted(graph.find_modules_directly_imported_by(m) & core) for m in core}))
-"""
+import grimp
 
 
 def strongly_connected(edges: dict[str, set[str]]) -> list[set[str]]:
@@ -71,21 +56,15 @@ def test_the_search_finds_a_cycle_where_there_is_one() -> None:
     assert {"a", "b", "c"} in found and {"d"} in found
 
 
-def core_imports(tmp_path: Path) -> dict[str, set[str]]:
+def core_imports() -> dict[str, set[str]]:
     """Each module of core -> the modules of core it imports, lazy imports too."""
-    spec = importlib.util.spec_from_file_location("package_tree", ROOT / "tools/package_tree.py")
-    assert spec and spec.loader
-    package_tree = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(package_tree)
-    tree = package_tree.stage(tmp_path / "package")
-    run = subprocess.run(
-        [sys.executable, "-c", GRAPH], cwd=tree, capture_output=True, text=True, check=True
-    )
-    return {module: set(imported) for module, imported in json.loads(run.stdout).items()}
+    graph = grimp.build_graph("twofold", include_external_packages=False, cache_dir=None)
+    core = {m for m in graph.modules if m == "twofold.core" or m.startswith("twofold.core.")}
+    return {module: graph.find_modules_directly_imported_by(module) & core for module in core}
 
 
-def test_no_module_of_core_is_in_an_import_cycle(tmp_path: Path) -> None:
-    edges = core_imports(tmp_path)
+def test_no_module_of_core_is_in_an_import_cycle() -> None:
+    edges = core_imports()
     assert "twofold.core._rules" in edges["twofold.core.game"]  # the graph is core's, whole
     cycles = [sorted(c) for c in strongly_connected(edges) if len(c) > 1]
     assert cycles == []
