@@ -6,7 +6,7 @@ the plugin hooks in :mod:`twofold.core._hookspecs`. Plugin authors import from
 still works, with a DeprecationWarning naming it.
 """
 
-from twofold.core.moved import old_path
+from twofold.core.old_paths import old_path
 
 # only hookimpl: any other name is one of the package's modules, for the import system to find
 __getattr__, __dir__ = old_path(__name__, frozenset({"hookimpl"}), forward=False)

@@ -39,8 +39,8 @@ APP = ROOT / "ui" / "app"
 #: the folders installed as twofold's packages
 INSTALLED = ("core", "variants", "ui", "twofold")
 REFERENCE = re.compile(r"\b(issue|Issue|issues) [0-9]+\b|\bSPEC (§ ?|section )?[0-9]+")
-#: module names that say how a thing is done, not what it holds
-HOW_NAMED = re.compile(r"(ing|kept|keeper)$|^on_")
+#: module names that say how a thing is done, not what it holds (a gerund, a participle)
+HOW_NAMED = re.compile(r"(ing|ed|kept|shown|keeper)$|^on_")
 SUBJECT_LIMIT = 72
 
 

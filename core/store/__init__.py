@@ -38,7 +38,7 @@ exactly once.
 from __future__ import annotations
 
 from twofold.core import _i18n as i18n
-from twofold.core.moved import old_path
+from twofold.core.old_paths import old_path
 from twofold.core.store.files import (
     BUSY_TIMEOUT,
     BUSY_TIMEOUT_FAILING,

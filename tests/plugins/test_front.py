@@ -19,7 +19,7 @@ from packaging.requirements import Requirement
 
 import twofold.plugin
 from tests.core.toy import TALLY
-from twofold.core import _blocks, _chains, _gravity, _layout, _positions, moved
+from twofold.core import _blocks, _chains, _gravity, _layout, _positions, old_paths
 from twofold.core.plugins import load
 from twofold.ui.command import cli
 
@@ -35,7 +35,7 @@ def as_plugin(source: str) -> None:
 
 
 #: every old path that once held contract names
-OLD_PATHS = sorted(moved.OLD_PATHS)
+OLD_PATHS = sorted(old_paths.OLD_PATHS)
 
 
 def old_names(path: str) -> frozenset[str]:
@@ -99,7 +99,7 @@ def test_every_old_path_gives_each_of_its_names_with_a_warning(path: str) -> Non
 
 
 def test_an_old_path_is_a_module_getattr_not_a_swapped_class_or_a_frame_read() -> None:
-    source = (ROOT / "core" / "moved.py").read_text(encoding="utf-8")
+    source = (ROOT / "core" / "old_paths.py").read_text(encoding="utf-8")
     assert "_getframe" not in source and "import dis" not in source
     assert "__class__" not in source
     for path in OLD_PATHS:

@@ -140,7 +140,7 @@ def test_a_hex_game_verifies_and_its_daily_is_the_days() -> None:
 
 def test_the_learning_environment_observes_no_cell_as_255_and_takes_six_directions() -> None:
     from twofold.rl.env import TwofoldEnv
-    from twofold.rl.observe import OneHot
+    from twofold.rl.observation import OneHot
 
     env = TwofoldEnv(HEX_MODE)
     observation, _info = env.reset(seed=3)

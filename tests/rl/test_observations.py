@@ -9,7 +9,7 @@ np = pytest.importorskip("numpy")
 
 from tests.plugins.test_contract import REGISTRY  # noqa: E402
 from twofold.rl import OneHot, TwofoldEnv  # noqa: E402
-from twofold.rl.observe import Encoder  # noqa: E402
+from twofold.rl.observation import Encoder  # noqa: E402
 
 
 def test_powers_of_two_are_their_exponents() -> None:

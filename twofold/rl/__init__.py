@@ -20,7 +20,7 @@ except ImportError as missing:  # pragma: no cover - only without the extra
     ) from missing
 
 from twofold.rl.env import TwofoldEnv, mode_of
-from twofold.rl.observe import OneHot
+from twofold.rl.observation import OneHot
 from twofold.rl.registration import NAMESPACE, env_id, register_envs
 from twofold.rl.result import verified_score
 

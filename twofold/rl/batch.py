@@ -27,7 +27,7 @@ from twofold.core.daily import daily_code, utc_today
 from twofold.rl.actions import DIRECTIONS
 from twofold.rl.env import REWARDS, _as_day, mode_of, quoted
 from twofold.rl.episode import Episode
-from twofold.rl.observe import MOST
+from twofold.rl.observation import MOST
 from twofold.rl.registration import batched
 from twofold.rl.result import result_of
 

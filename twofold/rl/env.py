@@ -41,7 +41,7 @@ from twofold.core.palette import rgb, tile_colours, vivid_rgb
 from twofold.core.verify import day_of
 from twofold.rl.actions import Table, table_of
 from twofold.rl.episode import Episode
-from twofold.rl.observe import Encoder, chain_planes, held, observation_space
+from twofold.rl.observation import Encoder, chain_planes, held, observation_space
 from twofold.rl.result import result_of
 from twofold.rl.taps import Controls, Pending, Press
 

@@ -55,6 +55,13 @@ from twofold.core._rules import Mode
 from twofold.testing.controls import check_aliases, check_reachable
 from twofold.testing.environment import check_environment, check_masks
 from twofold.testing.fields import check_fields
+from twofold.testing.foreign_words import (
+    OTHER_GAMES,
+    check_no_foreign_words,
+    foreign_words,
+    shown_texts,
+    strings_in,
+)
 from twofold.testing.harness import (
     Game,
     MemoryStore,
@@ -67,17 +74,10 @@ from twofold.testing.harness import (
 from twofold.testing.in_the_app import check_in_the_app
 from twofold.testing.layout import check_layout
 from twofold.testing.line_modes import check_line_modes
-from twofold.testing.play import check_events, check_replay, check_undo_never_rerolls
 from twofold.testing.player import random_action
 from twofold.testing.proofs import check_proof
+from twofold.testing.random_play import check_events, check_replay, check_undo_never_rerolls
 from twofold.testing.registry import check_registers, registry_of
-from twofold.testing.shown import (
-    OTHER_GAMES,
-    check_no_foreign_words,
-    foreign_words,
-    shown_texts,
-    strings_in,
-)
 from twofold.testing.stones import check_stones
 
 __all__ = [

@@ -47,7 +47,7 @@ from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
-from twofold.ui.app.widgets.announce import AnnouncementLine
+from twofold.ui.app.widgets.announcement import AnnouncementLine
 from twofold.ui.app.widgets.footer import Footer
 from twofold.ui.app.widgets.topbar import TopBar
 from twofold.ui.cells import for_people

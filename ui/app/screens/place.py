@@ -27,7 +27,7 @@ from twofold.core.session import rules_faults
 from twofold.ui.app.board.place import Cell, PlaceBoard
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import DialogBoardScreen
-from twofold.ui.app.widgets.announce import AnnouncementLine
+from twofold.ui.app.widgets.announcement import AnnouncementLine
 from twofold.ui.cells import for_people
 
 

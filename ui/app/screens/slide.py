@@ -18,7 +18,7 @@ from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.controls import MOVE
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import DialogBoardScreen
-from twofold.ui.app.widgets.announce import AnnouncementLine
+from twofold.ui.app.widgets.announcement import AnnouncementLine
 
 DIRECTIONS = ("left", "up", "down", "right")
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}

@@ -39,7 +39,7 @@ from twofold.ui.app.screens.chain.status import StatusLine, armed_prompt, tile_c
 from twofold.ui.app.screens.game_keys import game_bindings
 from twofold.ui.app.screens.on_board import BoardScreen
 from twofold.ui.app.textual_private import node_bindings
-from twofold.ui.app.widgets.announce import AnnouncementLine
+from twofold.ui.app.widgets.announcement import AnnouncementLine
 from twofold.ui.cells import for_people
 
 #: a palette command: title, what it does, and what runs it
