@@ -1,89 +1,75 @@
-"""How a chain game ends: the rescue offer on a stuck board, the end, and the result."""
+"""How a chain game ends: the rescue offer on a stuck board, the end, and the result.
+
+Each is a message the chain screen posts when it sees the board stuck or the game over,
+and handles by showing its dialog; what the dialogs say is worked out here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from textual.message import Message
+
 from twofold.core._i18n import _
-from twofold.core._rules import largest_tile
+from twofold.core._presentation import Status
+from twofold.core._rules import Mode, largest_tile
+from twofold.core.game import Game
 from twofold.core.result import mode_stats
-from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
-from twofold.ui.app.screens.chain.playing import ChainPlaying
+
+#: a rescue offer: the power-up's id, its name, and whether it is free now
+Offer = tuple[str, str, bool]
 
 
-class Ending:
-    """The end of a game on the chain screen (a part it holds)."""
+class Stuck(Message):
+    """No chain is left, but a power-up the player holds can open one: offer it."""
 
-    def __init__(self, screen: ChainPlaying) -> None:
-        self.screen = screen
-        #: the end of this game was already shown (result or End game)
-        self.ended = False
+    def __init__(self, offers: Sequence[Offer]) -> None:
+        super().__init__()
+        self.offers = tuple(offers)
 
-    def check_end(self) -> None:
-        """Offer a rescue on a stuck board, or show the end when the game is over."""
-        screen = self.screen
-        if self.ended or screen.paused or not screen.is_current:
-            return
-        game = screen.game
-        status = screen.status
-        if game.over:
-            self.ended = True
-            game.pause()
-            if game.time_up:
-                screen.session.check_time()  # recorded once, its play time the limit
-                title, body = _("Time's up!"), _("The clock has run out.")
-            elif game.flags.ended:  # ended with End game, and opened again
-                title, body = _("Game over"), _("The game is over.")
-            else:
-                title = status.over or _("No more moves")
-                body = _("The game is over.")
-            body += "\n" + _("Score {score}").format(score=screen.state.score)
-            screen.refresh_all()
-            screen.app.push_screen(
-                NoMoreMovesDialog(title, body), lambda _c: self.show_result(title)
-            )
-            return
-        if status.rescues:
-            names = {p.id: p.name for p in screen.mode.powerups}
-            offers = [(name, names.get(name, name), name in status.free) for name in status.rescues]
-            screen.app.push_screen(RescueDialog(offers), self._rescue_chosen)
 
-    def _rescue_chosen(self, choice: str | None) -> None:
-        if choice == "end":
-            self.end_game()
-        elif choice and any(p.id == choice for p in self.screen.mode.powerups):
-            self.screen.action_arm(choice)
+class Over(Message):
+    """The game is over: say why, then show the result."""
 
-    def end_game(self) -> None:
-        """The player ends a stuck game instead of using a power-up."""
-        self.ended = True
-        self.screen.session.end_game()
-        self.show_result(_("Game over"))
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__()
+        self.title = title
+        self.body = body
 
-    def show_result(self, title: str | None = None) -> None:
-        screen = self.screen
-        screen.refresh_best()
-        state = screen.state
-        lines = [
-            (_("Score"), state.score),
-            (_("Best"), screen.best),
-            (_("Highest tile"), largest_tile(state.board)),
-        ]
-        own = mode_stats(screen.mode, state)
-        lines += [(s.label, own[s.key]) for s in screen.mode.statistics if s.key in own]
-        screen.refresh_all()
-        screen.app.push_screen(
-            ChainResultDialog(
-                title=title or _("Game over"), lines=lines, sendable=screen.result_sendable
-            ),
-            self._result_chosen,
-        )
 
-    def _result_chosen(self, choice: str | None) -> None:
-        if self.screen.share_chosen(choice):
-            return
-        if choice == "again":
-            self.screen.start_new_game()
+class Finished(Message):
+    """Show the result of the finished game."""
 
-    def time_up(self) -> None:
-        if not self.ended:
-            self.screen.board.cancel()
-            self.check_end()
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title = title
+
+
+def rescue_offers(mode: Mode, status: Status) -> list[Offer]:
+    """What the mode says could open a chain on a stuck board (nothing: not stuck)."""
+    names = {p.id: p.name for p in mode.powerups}
+    return [(name, names.get(name, name), name in status.free) for name in status.rescues]
+
+
+def why_over(game: Game, status: Status) -> tuple[str, str]:
+    """The title and words of the dialog that says the game is over, and why."""
+    if game.time_up:
+        title, body = _("Time's up!"), _("The clock has run out.")
+    elif game.flags.ended:  # ended with End game, and opened again
+        title, body = _("Game over"), _("The game is over.")
+    else:
+        title = status.over or _("No more moves")
+        body = _("The game is over.")
+    return title, body + "\n" + _("Score {score}").format(score=game.state.score)
+
+
+def result_lines(mode: Mode, state: Any, best: int) -> list[tuple[str, int | float]]:
+    """The result's lines: score, best, the highest tile, and what the mode counts."""
+    lines: list[tuple[str, int | float]] = [
+        (_("Score"), state.score),
+        (_("Best"), best),
+        (_("Highest tile"), largest_tile(state.board)),
+    ]
+    own = mode_stats(mode, state)
+    return lines + [(s.label, own[s.key]) for s in mode.statistics if s.key in own]

@@ -1,14 +1,21 @@
-"""The row of buttons under a chain board: the mode's power-ups with their counts, Hint, Pause."""
+"""The row of buttons under a chain board: the mode's power-ups with their counts, Hint, Pause.
+
+The bar shows what it is bound to (the mode's status, the armed power-up) and says what
+was pressed in a message; the screen decides what a press does.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from rich.cells import cell_len
-from textual import events
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import HorizontalGroup
 from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import var
 from textual.widgets import Button
 
 from twofold.core._i18n import _
@@ -19,8 +26,8 @@ from twofold.ui.app.widgets.bar_layout import wrap
 class PowerUpButton(Button):
     """A button that never takes focus, so the board keeps the keyboard."""
 
-    def __init__(self, label: str, *, action: str, id: str) -> None:
-        super().__init__(label, action=action, id=id, compact=True)
+    def __init__(self, label: str, *, id: str) -> None:
+        super().__init__(label, id=id, compact=True)
         self.can_focus = False
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
@@ -60,6 +67,26 @@ class PowerUpBar(HorizontalGroup):
     }
     """
 
+    class Chosen(Message):
+        """A power-up's button was pressed (to arm it, or play it at once)."""
+
+        def __init__(self, powerup: str) -> None:
+            super().__init__()
+            #: the power-up's id
+            self.powerup = powerup
+
+    class Asked(Message):
+        """Hint or Pause was pressed."""
+
+        def __init__(self, action: Literal["hint", "pause"]) -> None:
+            super().__init__()
+            self.action: Literal["hint", "pause"] = action
+
+    #: the mode's status: what each power-up counts, which are free now
+    status: var[Status] = var(Status)
+    #: the power-up waiting for its tiles (its button lit), or None
+    armed: var[str | None] = var(None)
+
     def __init__(self, powerups: Sequence[PowerUp], *, hint: bool, id: str | None = None) -> None:
         super().__init__(id=id)
         self.powerups = tuple(powerups)
@@ -67,11 +94,21 @@ class PowerUpBar(HorizontalGroup):
 
     def compose(self) -> ComposeResult:
         for powerup in self.powerups:
-            action = "screen.undo" if powerup.target == "undo" else f"screen.arm('{powerup.id}')"
-            yield PowerUpButton(powerup.name, action=action, id=f"powerup-{powerup.id}")
+            yield PowerUpButton(powerup.name, id=f"powerup-{powerup.id}")
         if self.hint:
-            yield PowerUpButton(_("H Hint"), action="screen.hint", id="powerup-hint")
-        yield PowerUpButton(_("P Pause"), action="screen.pause", id="powerup-pause")
+            yield PowerUpButton(_("H Hint"), id="powerup-hint")
+        yield PowerUpButton(_("P Pause"), id="powerup-pause")
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button.id or ""
+        if button == "powerup-hint":
+            self.post_message(self.Asked("hint"))
+        elif button == "powerup-pause":
+            self.post_message(self.Asked("pause"))
+        else:
+            self.post_message(self.Chosen(button.removeprefix("powerup-")))
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width)
@@ -92,8 +129,20 @@ class PowerUpBar(HorizontalGroup):
         # narrow, a button is its label and the blank before it (its left margin)
         wrap(self, [label + (1 if narrow else 4) for label in labels], width)
 
-    def update_counts(self, status: Status, *, armed: str | None) -> None:
+    def on_mount(self) -> None:
+        self._show_counts()
+
+    def watch_status(self) -> None:
+        self._show_counts()
+
+    def watch_armed(self) -> None:
+        self._show_counts()
+
+    def _show_counts(self) -> None:
         """Show each power-up's count (or that it is free now); hide what is not offered."""
+        if not self.is_mounted:
+            return
+        status, armed = self.status, self.armed
         for powerup in self.powerups:
             button = self.query_one(f"#powerup-{powerup.id}", Button)
             count = int(status.powerups.get(powerup.id, 0))

@@ -4,9 +4,10 @@ Everything the player does goes through ``session.act(text)`` in the words of th
 protocol (``chain 7,0 6,0``, ``hammer 3,2``, ...). The screen never decides what is
 legal: the mode's judge previews a chain, the rules refuse, and the screen shows the
 refusal. Its parts: the board and its chain controls (``twofold.ui.app.board.chain``),
-power-ups (``arming``), pause and the automatic hint (``pause``), the end of a game
-(``ending``), each an object the screen holds and calls (``playing`` declares what they may
-ask of it); the line of words over the board (``status``) and the praise (``praise``).
+the power-up bar (``powerups``, which says what was pressed in a message), the end of a
+game (``ending``: messages the screen handles by showing their dialogs), the line of words
+over the board (``status``) and the praise (``praise``). The power-up armed and the pause
+are reactives of the screen, and what shows them follows.
 """
 
 from __future__ import annotations
@@ -18,21 +19,33 @@ from rich.text import Text
 from textual import events, on
 from textual.binding import Binding, BindingType
 from textual.reactive import var
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
 from twofold.core._capabilities import Hint
 from twofold.core._i18n import _
+from twofold.core._presentation import PowerUp
 from twofold.core.codes import format_code
 from twofold.core.game import Step, undo_depth
 from twofold.core.plugins import PluginFault, key_name, owner_of
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.board.chain import ChainBoard
-from twofold.ui.app.screens.chain.arming import Arming, cell_text
-from twofold.ui.app.screens.chain.ending import Ending
+from twofold.ui.app.screens.chain.dialogs import (
+    ChainResultDialog,
+    NoMoreMovesDialog,
+    RescueDialog,
+)
+from twofold.ui.app.screens.chain.ending import (
+    Finished,
+    Over,
+    Stuck,
+    rescue_offers,
+    result_lines,
+    why_over,
+)
 from twofold.ui.app.screens.chain.judge import ModeJudge
-from twofold.ui.app.screens.chain.pause import AUTO_HINT_SECONDS, Pausing
 from twofold.ui.app.screens.chain.powerups import PowerUpBar
 from twofold.ui.app.screens.chain.praise import celebration
 from twofold.ui.app.screens.chain.status import StatusLine, armed_prompt, tile_count
@@ -46,6 +59,15 @@ from twofold.ui.cells import for_people
 Command = tuple[str, str, Callable[[], Any]]
 #: the keys that arm the first, second and third power-up (2248's own keys)
 SLOT_KEYS = ("1", "2", "3")
+#: seconds without an action before the automatic hint appears
+AUTO_HINT_SECONDS = 10.0
+
+Cell = tuple[int, int]
+
+
+def cell_text(cell: Cell) -> str:
+    """A cell in the protocol's words: ``row,column`` from 0."""
+    return f"{cell[0]},{cell[1]}"
 
 
 class ChainScreen(BoardScreen):
@@ -109,7 +131,9 @@ class ChainScreen(BoardScreen):
     #: the quiet seconds before the automatic hint (a test shortens it on the class)
     auto_hint_seconds: ClassVar[float] = AUTO_HINT_SECONDS
     #: paused: the board hidden (the ``-paused`` class) and the keys that play on it off
-    paused: var[bool] = var(False, bindings=True, toggle_class="-paused")
+    paused: var[bool] = var(False, init=False, bindings=True, toggle_class="-paused")
+    #: the power-up waiting for its tiles (the board picks instead of drawing), or None
+    armed: var[str | None] = var(None, init=False)
     #: actions that play on the board, off while paused
     _PLAY_ACTIONS: ClassVar[frozenset[str]] = frozenset(
         {"cursor", "add", "enter", "remove_last", "arm", "arm_key", "undo", "hint", "read_board"}
@@ -122,9 +146,9 @@ class ChainScreen(BoardScreen):
         self._board = ChainBoard(
             session.game.state.board, self.judge, self._merge, layout=self.mode.layout, id="board"
         )
-        self.arming = Arming(self)
-        self.pausing = Pausing(self)
-        self.ending = Ending(self)
+        #: the end of this game was already shown (the result, or End game)
+        self.ended = False
+        self._idle_timer: Timer | None = None
 
     # -- the pieces ------------------------------------------------------------------------
 
@@ -132,35 +156,177 @@ class ChainScreen(BoardScreen):
     def board(self) -> ChainBoard:
         return self._board
 
-    @property
-    def armed(self) -> str | None:
-        """The power-up waiting for its tiles, or None."""
-        return self.arming.armed
+    # -- power-ups: armed, picked, played ---------------------------------------------------
+
+    def powerup(self, name: str) -> PowerUp | None:
+        return next((p for p in self.mode.powerups if p.id == name), None)
 
     def action_arm(self, name: str) -> None:
-        self.arming.arm(name)
+        """Arm a power-up (again to disarm); one aimed at nothing plays at once."""
+        self.finish_animation()
+        powerup = self.powerup(name)
+        if self.paused or powerup is None:
+            return
+        if powerup.target == "undo":
+            self.action_undo()
+        elif self.armed == name:
+            self.armed = None
+        elif powerup.target == "none":
+            self.act(powerup.id)
+        elif self.status.powerups.get(name, 0) < 1 and name not in self.status.free:
+            self.refused(_("No {powerup} left").format(powerup=powerup.name))
+        else:
+            self.board.cancel()
+            self.armed = name
 
-    def disarm(self, *, refresh: bool = True) -> None:
-        self.arming.disarm(refresh=refresh)
+    def watch_armed(self, armed: str | None) -> None:
+        """The board picks tiles for the armed power-up (its hint put away), or draws chains."""
+        board = self._board
+        board.picking = armed
+        board.picks.clear()
+        if armed is not None:
+            board.hint = ()
+        if self.is_mounted:
+            board.refresh()
+            self.refresh_status()
+
+    @on(PowerUpBar.Chosen)
+    def _powerup_chosen(self, message: PowerUpBar.Chosen) -> None:
+        self.action_arm(message.powerup)
+
+    @on(PowerUpBar.Asked)
+    def _bar_asked(self, message: PowerUpBar.Asked) -> None:
+        if message.action == "hint":
+            self.action_hint()
+        else:
+            self.action_pause()
+
+    @on(ChainBoard.Picked)
+    def _picked(self, message: ChainBoard.Picked) -> None:
+        """A tile picked for the armed power-up: one for a tile, two for a pair."""
+        powerup = self.powerup(self.armed or "")
+        if powerup is None:
+            return
+        board, cell = self.board, message.cell
+        if powerup.target == "tile":
+            self.act(f"{powerup.id} {cell_text(cell)}")
+        elif powerup.target == "pair":
+            if not board.picks:
+                board.picks.append(cell)
+            elif cell == board.picks[0]:
+                board.picks.clear()
+            elif self.act(f"{powerup.id} {cell_text(board.picks[0])} {cell_text(cell)}") is None:
+                board.flash(cell)
+            board.refresh()
+            self.refresh_status()
+
+    # -- pause, and the automatic hint after a quiet while -----------------------------------
+
+    def watch_paused(self, paused: bool) -> None:
+        """Hide the board and stop the clock, or show it and play on."""
+        if paused:
+            self.board.let_go()  # the chain drawn and the power-up armed wait for the player
+            self.game.pause()
+        else:
+            if not self.game.over and self.is_current:
+                self.game.resume()
+            self.board.focus()
+        self.refresh_all()
 
     def action_pause(self) -> None:
-        self.pausing.toggle()
+        self.finish_animation()
+        self.paused = not self.paused
 
     def on_click(self, event: events.Click) -> None:
-        self.pausing.clicked(event)
+        """A click on the paused board's words plays on."""
+        if self.paused and event.widget is not None and event.widget.id == "chain-paused":
+            self.paused = False
 
     def focus_lost(self) -> None:
-        self.pausing.focus_lost()
+        if not self.game.over:
+            self.paused = True
 
     def clock_may_run(self) -> bool:
         # paused with P stays paused: only P (or a click on the words) plays on
         return super().clock_may_run() and not self.paused
 
+    def restart_idle(self) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.stop()
+            self._idle_timer = None
+        if self.settings.auto_hint and self.mode.hint is not None:
+            self._idle_timer = self.set_timer(self.auto_hint_seconds, self._auto_hint)
+
+    def _auto_hint(self) -> None:
+        self._idle_timer = None
+        if self.paused or self.armed or self.board.chain or self.game.over:
+            return
+        if self.is_current:
+            self.action_hint()
+
+    # -- the end: a stuck board's rescue, the end, the result --------------------------------
+
     def game_over(self) -> None:
-        self.ending.check_end()
+        self.check_end()
+
+    def check_end(self) -> None:
+        """Offer a rescue on a stuck board, or show the end when the game is over."""
+        if self.ended or self.paused or not self.is_current:
+            return
+        if self.game.over:
+            self.ended = True
+            self.game.pause()
+            if self.game.time_up:
+                self.session.check_time()  # recorded once, its play time the limit
+            over = Over(*why_over(self.game, self.status))
+            self.refresh_all()
+            self.post_message(over)
+        elif self.status.rescues:
+            self.post_message(Stuck(rescue_offers(self.mode, self.status)))
+
+    @on(Over)
+    def _show_over(self, message: Over) -> None:
+        self.app.push_screen(
+            NoMoreMovesDialog(message.title, message.body),
+            lambda _choice: self.post_message(Finished(message.title)),
+        )
+
+    @on(Stuck)
+    def _offer_rescue(self, message: Stuck) -> None:
+        offered = any(isinstance(screen, RescueDialog) for screen in self.app.screen_stack)
+        if self.is_current and not self.ended and not self.paused and not offered:
+            self.app.push_screen(RescueDialog(message.offers), self._rescue_chosen)
+
+    def _rescue_chosen(self, choice: str | None) -> None:
+        if choice == "end":
+            self.end_game()
+        elif choice and self.powerup(choice) is not None:
+            self.action_arm(choice)
+
+    def end_game(self) -> None:
+        """The player ends a stuck game instead of using a power-up."""
+        self.ended = True
+        self.session.end_game()
+        self.post_message(Finished(_("Game over")))
+
+    @on(Finished)
+    def _show_result(self, message: Finished) -> None:
+        self.refresh_best()
+        lines = result_lines(self.mode, self.state, self.best)
+        self.refresh_all()
+        dialog = ChainResultDialog(title=message.title, lines=lines, sendable=self.result_sendable)
+        self.app.push_screen(dialog, self._result_chosen)
+
+    def _result_chosen(self, choice: str | None) -> None:
+        if self.share_chosen(choice):
+            return
+        if choice == "again":
+            self.start_new_game()
 
     def time_up(self) -> None:
-        self.ending.time_up()
+        if not self.ended:
+            self.board.cancel()
+            self.check_end()
 
     @property
     def status_line(self) -> StatusLine:
@@ -171,15 +337,17 @@ class ChainScreen(BoardScreen):
         yield from self.board_row(self._board)
         yield Static(_("Paused. Press P to play on."), id="chain-paused")
         yield AnnouncementLine(id=self.ANNOUNCE_ID)
-        yield PowerUpBar(self.mode.powerups, hint=self.mode.hint is not None, id="chain-powerups")
+        yield PowerUpBar(
+            self.mode.powerups, hint=self.mode.hint is not None, id="chain-powerups"
+        ).data_bind(ChainScreen.status, ChainScreen.armed)
 
     def mounted(self) -> None:
         super().mounted()
         self.board.focus()
         self.refresh_all()
-        self.pausing.restart_idle()
+        self.restart_idle()
         if not self.show_first_tutorial():
-            self.call_after_refresh(self.ending.check_end)
+            self.call_after_refresh(self.check_end)
 
     def opening_words(self) -> str:
         # what the game is about is the mode's own sentence; the screen only names the code
@@ -189,7 +357,7 @@ class ChainScreen(BoardScreen):
     def apply_settings(self) -> None:
         super().apply_settings()
         if self.is_mounted:
-            self.pausing.restart_idle()
+            self.restart_idle()
 
     def _judge_failed(self, error: BaseException) -> None:
         fault = PluginFault(self.mode.id, error, owner_of(self.mode.id))
@@ -198,8 +366,8 @@ class ChainScreen(BoardScreen):
     # -- drawing ---------------------------------------------------------------------------
 
     def refresh_all(self) -> None:
+        """The game taken in again (the top bar and the power-ups follow), and the line."""
         self.take_in()
-        self.query_one(PowerUpBar).update_counts(self.status, armed=self.armed)
         self.refresh_status()
 
     def refresh_status(self) -> None:
@@ -209,7 +377,7 @@ class ChainScreen(BoardScreen):
     def _prompt(self) -> str:
         if self.paused:
             return _("Paused")
-        armed = self.arming.armed_powerup()
+        armed = self.powerup(self.armed or "")
         return armed_prompt(armed, len(self.board.picks)) if armed is not None else ""
 
     def _resting(self) -> Text:
@@ -242,15 +410,15 @@ class ChainScreen(BoardScreen):
         self._board.finish_animation()
 
     def after_step(self, before: Any, step: Step) -> None:
-        self.ending.ended = False
-        self.disarm(refresh=False)
+        self.ended = False
+        self.armed = None
         if not step.changed:
             self.board.show(self.state.board)  # the chain drawn so far is gone all the same
         super().after_step(before, step)  # the board draws the step, animated or not
         self._celebrate(before, step)
         self.refresh_all()
-        self.pausing.restart_idle()
-        self.ending.check_end()
+        self.restart_idle()
+        self.check_end()
 
     def _celebrate(self, before: Any, step: Step) -> None:
         """Praise, retirements and new highest tiles (from the mode's milestone) in words."""
@@ -264,7 +432,7 @@ class ChainScreen(BoardScreen):
     def _chain_changed(self, message: ChainBoard.ChainChanged) -> None:
         if self.status_line.refusal and message.chain:
             self.status_line.clear_refusal()
-        self.pausing.restart_idle()
+        self.restart_idle()
         self.refresh_status()
 
     @on(ChainBoard.Refused)
@@ -276,19 +444,15 @@ class ChainScreen(BoardScreen):
         if not self.paused:
             self.act("chain " + " ".join(cell_text(c) for c in chain))
 
-    @on(ChainBoard.Picked)
-    def _picked(self, message: ChainBoard.Picked) -> None:
-        self.arming.picked(message.cell)
-
     def game_replaced(self) -> None:
-        self.ending.ended = False
-        self.pausing.set_paused(False)
-        self.disarm(refresh=False)
+        self.ended = False
+        self.paused = False
+        self.armed = None
         self.status_line.clear()
         self.board.show(self.state.board)
         self.refresh_all()
-        self.pausing.restart_idle()
-        self.call_after_refresh(self.ending.check_end)
+        self.restart_idle()
+        self.call_after_refresh(self.check_end)
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -353,24 +517,24 @@ class ChainScreen(BoardScreen):
     def close_open(self) -> bool:
         """Esc ends the pause P began, else closes the chain drawn, else the armed power-up."""
         if self.paused:
-            self.pausing.set_paused(False)
+            self.paused = False
         elif self.board.chain:
             self.board.cancel()
         elif self.armed is not None:
-            self.disarm()
+            self.armed = None
         else:
             return False
         return True
 
     def pause_game(self) -> None:
-        self.pausing.set_paused(True)  # the board hidden behind the dialog, as P hides it
+        self.paused = True  # the board hidden behind the dialog, as P hides it
         super().pause_game()
 
     def after_pause(self, choice: str | None) -> None:
         if choice == "menu":
             self.action_menu()
         else:
-            self.pausing.set_paused(False)
+            self.paused = False
 
     def action_undo(self) -> None:
         self.finish_animation()
@@ -415,7 +579,7 @@ class ChainScreen(BoardScreen):
     def after_tutorial(self) -> None:
         """Back from the tutorial: the board has the keys, and a stuck board its offer."""
         self.board.focus()
-        self.call_after_refresh(self.ending.check_end)
+        self.call_after_refresh(self.check_end)
 
     def palette_extras(self) -> list[Command]:
         """Actions with no key of their own, for the command palette."""
@@ -424,7 +588,7 @@ class ChainScreen(BoardScreen):
             (_("Cancel the chain"), _("Drop the chain being drawn"), self.board.cancel),
             (_("Take back the last tile"), _("Remove the last tile of the chain"),
              self.action_remove_last),
-            (_("End game"), _("End a stuck game and see the result"), self.ending.end_game),
+            (_("End game"), _("End a stuck game and see the result"), self.end_game),
         ]  # fmt: skip
         for powerup in self.mode.powerups:
             extras.append(
