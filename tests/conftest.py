@@ -7,6 +7,10 @@ The conventions every test here follows (the README's "Test" section says the sa
   condition (tests/waiting.py), never on a fixed sleep;
 - ``twofold_home`` (a fresh TWOFOLD_HOME) and ``english`` (the language and its variables)
   are autouse: a test asks for ``twofold_home`` by name only when it needs the path;
+- the suite sees twofold's own modes only, whatever plugins the developer has installed
+  (``TWOFOLD_NO_PLUGINS=1``, in the suite and every process it starts): a test registers
+  the plugins it plays (``plugins.load(extra)``); one that loads entry points beyond
+  twofold's own (its own fakes, or what is installed) asks for ``other_entry_points``;
 - a test that takes seconds of its own is marked ``slow``; tests/browser marks its own
   tests ``browser`` (and keeps them on one xdist worker);
 - the suite runs on several processes (``make test``: pytest-xdist), in any order: a test
@@ -119,6 +123,8 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.pop(variable, None)
     os.environ["LANG"] = "C.UTF-8"
     i18n.set_language("en")
+    # twofold's own modes only, before any test module asks for the registry at import
+    os.environ[plugins.DISABLE_VARIABLE] = "1"
 
 
 @pytest.fixture(autouse=True)
@@ -127,10 +133,17 @@ def twofold_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     home = tmp_path / "twofold-home"
     home.mkdir()
     monkeypatch.setenv("TWOFOLD_HOME", str(home))
-    monkeypatch.delenv("TWOFOLD_NO_PLUGINS", raising=False)
+    monkeypatch.setenv(plugins.DISABLE_VARIABLE, "1")  # whatever a test before it set
     plugins.reset()
     yield home
     plugins.reset()
+
+
+@pytest.fixture
+def other_entry_points(twofold_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For a test that loads entry points beyond twofold's own, its own fakes or every
+    plugin installed: ``TWOFOLD_NO_PLUGINS`` is off for it."""
+    monkeypatch.delenv(plugins.DISABLE_VARIABLE, raising=False)
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from importlib.metadata import EntryPoint
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pytest
@@ -56,6 +56,7 @@ def test_a_faulty_plugin_is_reported_and_skipped(plugin: object, fragment: str) 
     assert "\n" not in problem.reason
 
 
+@pytest.mark.usefixtures("other_entry_points")
 def test_a_plugin_that_fails_to_import_is_reported() -> None:
     broken = EntryPoint(name="broken", value="twofold_no_such_module", group="twofold")
     registry = plugins.load([("tally", TallyPlugin())], entry_points_=[broken])
@@ -70,6 +71,25 @@ def test_builtin_variants_load_through_entry_points() -> None:
     names = {info.name for info in registry.plugins}
     assert "classic2048" in names
     assert all(info.distribution == "twofold" for info in registry.plugins)
+
+
+def test_discovery_loads_every_installed_plugin_and_the_suite_sees_twofolds_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whatever plugins the developer has installed: each is loaded, and the suite's
+    registry (``TWOFOLD_NO_PLUGINS``, set by its conftest) holds twofold's own only."""
+    installed = {
+        ep.name: ep.dist.name if ep.dist is not None else ""
+        for ep in entry_points(group=plugins.ENTRY_POINT_GROUP)
+    }
+    own = {name for name, dist in installed.items() if dist == plugins.BUILTIN_DISTRIBUTION}
+    assert own == {"classic2048", "chain2248"}
+    assert {info.name for info in plugins.registry().plugins} == own
+    monkeypatch.delenv(plugins.DISABLE_VARIABLE)
+    everything = plugins.load()
+    loaded = {info.name: info.distribution for info in everything.plugins}
+    assert set(loaded) | {problem.plugin for problem in everything.problems} == set(installed)
+    assert all(installed[name] == dist for name, dist in loaded.items())
 
 
 def test_disabling_plugins_keeps_the_builtins(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -36,6 +36,7 @@ def only(registry: plugins.Registry, plugin: str) -> str:
 # -- when plugins load -------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("other_entry_points")
 def test_a_plugin_that_fails_to_import_is_skipped() -> None:
     registry = plugins.load(
         [("tally", TallyPlugin())],
@@ -66,6 +67,7 @@ def test_a_taken_mode_id_drops_that_mode_only() -> None:
     assert info.modes == ("clash-ok",)
 
 
+@pytest.mark.usefixtures("other_entry_points")
 def test_a_third_party_plugin_cannot_take_a_builtin_id_whatever_its_name() -> None:
     registry = plugins.load(
         entry_points_=[

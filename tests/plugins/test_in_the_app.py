@@ -16,15 +16,20 @@ from twofold.ui.app.screens.slide import SlideScreen
 
 
 def fib_and_a_broken_plugin() -> plugins.Registry:
+    """twofold's own entry points (not the developer's other plugins), a broken one, and the
+    Fibonacci example (a test using it asks for ``other_entry_points``)."""
     import twofold_fibonacci
 
+    own = [
+        ep
+        for ep in entry_points(group=plugins.ENTRY_POINT_GROUP)
+        if ep.dist is not None and ep.dist.name == plugins.BUILTIN_DISTRIBUTION
+    ]
     broken = EntryPoint("broken-import", "twofold_broken.unimportable", plugins.ENTRY_POINT_GROUP)
-    return plugins.load(
-        [("fibonacci", twofold_fibonacci)],
-        entry_points_=[*entry_points(group=plugins.ENTRY_POINT_GROUP), broken],
-    )
+    return plugins.load([("fibonacci", twofold_fibonacci)], entry_points_=[*own, broken])
 
 
+@pytest.mark.usefixtures("other_entry_points")
 async def test_the_menu_lists_the_plugins_modes_and_greys_the_broken_one() -> None:
     store = open_store()
 
@@ -42,6 +47,7 @@ async def test_the_menu_lists_the_plugins_modes_and_greys_the_broken_one() -> No
         store.close()
 
 
+@pytest.mark.usefixtures("other_entry_points")
 async def test_a_fibonacci_game_plays_on_the_generic_slide_screen() -> None:
     store = open_store()
 
