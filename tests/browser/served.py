@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from twofold.core import plugins
+
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -69,11 +71,12 @@ def start_server(home: Path, *options: str, packages: Path | None = None) -> Ser
     """``twofold serve --port 0`` with its own TWOFOLD_HOME; returns once it prints its URL.
 
     ``packages``: a folder of installed plugins (``pip install --target``) the server and
-    every page's app import from.
+    every page's app import from, and load (the suite's TWOFOLD_NO_PLUGINS is off for them).
     """
     env = dict(os.environ, TWOFOLD_HOME=str(home), PYTHONUNBUFFERED="1")
     if packages is not None:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(packages), env.get("PYTHONPATH")) if p)
+        env.pop(plugins.DISABLE_VARIABLE, None)
     process = subprocess.Popen(
         [sys.executable, "-m", "twofold.ui.command.cli", "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,
