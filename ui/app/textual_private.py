@@ -29,8 +29,8 @@ The notes, by name:
     and its docstring says it may become private. Reading: ``Screen.active_bindings`` holds
     what runs now, after ``check_action`` and with the app's and the focused widget's keys
     mixed in, not the screen's own list that Help, the key settings and the palette read.
-    Replaced by a public per-node ``bind``/``set_bindings``, which Textual's issue 5477
-    ("Update bindings at screen and widget level") asks for.
+    Replaced by a public per-node ``bind``/``set_bindings``, which a request on Textual's
+    tracker asks for ("Update bindings at screen and widget level").
 ``App._driver``
     The page title of a game served to a browser is set by writing the terminal's
     title sequence (OSC 2) to the driver; Textual has no public way to write to the
