@@ -92,15 +92,21 @@ def app_idiom(modules: dict[Path, ast.Module]) -> dict[str, int]:
 
 
 def screen_depths() -> dict[str, int]:
-    """How many classes each game screen sits below Textual's ``Screen``."""
+    """How many classes the screen that plays each kind of controls sits below Textual's
+    ``Screen``: the kind's own screen class, or the one game screen around its play widget
+    (a widget, not a level of screen)."""
     from textual.screen import Screen
 
-    from twofold.ui.app.controls import SCREENS
+    from twofold.ui.app.controls import PLAYS
+    from twofold.ui.app.screens.game import GameScreen
 
     depths = {}
-    for module, name in SCREENS.values():
+    for module, name in PLAYS.values():
         cls = getattr(importlib.import_module(module), name)
-        depths[name] = cls.__mro__.index(Screen)
+        if issubclass(cls, Screen):
+            depths[name] = cls.__mro__.index(Screen)
+        else:
+            depths[f"GameScreen({name})"] = GameScreen.__mro__.index(Screen)
     return depths
 
 

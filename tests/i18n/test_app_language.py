@@ -97,7 +97,7 @@ async def test_switching_the_language_in_settings_redraws_at_once(store: SqliteS
         modes.highlighted = modes.get_option_index("2048")
         await pilot.press("enter")
         await pilot.pause()
-        assert type(app.screen).__name__ == "SlideScreen"
+        assert type(app.screen.play).__name__ == "SlidePlay"
         await pilot.press("left", "down", "right", "up")
         await pilot.pause()
         announcement = str(app.screen.query_one("#announce").render())

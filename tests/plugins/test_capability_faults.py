@@ -28,7 +28,7 @@ from twofold.core.session import MemoryStore, Session
 from twofold.core.store import open_store
 from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.slide import SlidePlay
 from twofold.ui.command.cli import open_session
 from twofold.ui.lines import run_lines
 
@@ -134,7 +134,7 @@ async def test_the_app_tells_a_failing_finished_hook_and_the_menu_keeps_the_plug
         app = TwofoldApp(registry, store, mode_id="tally")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, SlideScreen)
+            assert isinstance(getattr(app.screen, "play", None), SlidePlay)
             app.screen.session.act("add")
             app.screen.session.new_game()
             await pilot.pause()
@@ -161,7 +161,7 @@ async def test_the_apps_sample_that_fails_is_told_and_the_game_stays() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, SlideScreen)
+            assert isinstance(getattr(screen, "play", None), SlidePlay)
             screen.session.act("add")
             await pilot.press("e")  # Sample
             await pilot.pause()
@@ -202,7 +202,7 @@ async def test_a_failing_status_in_the_app_is_told_and_the_game_left_kept() -> N
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.pause()
-            assert not isinstance(app.screen, SlideScreen)
+            assert not isinstance(getattr(app.screen, "play", None), SlidePlay)
             assert any("mode tally failed" in n.message for n in notifications(app))
     finally:
         store.close()

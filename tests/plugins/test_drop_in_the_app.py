@@ -22,8 +22,8 @@ from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board.motion import plan
 from twofold.ui.app.board.place import PlaceBoard
-from twofold.ui.app.screens.place import PlaceScreen
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.place import PlacePlay
+from twofold.ui.app.screens.slide import SlidePlay
 from twofold.ui.app.screens.tutorial import TutorialScreen
 
 CODE = code_from_text("drop")
@@ -61,7 +61,7 @@ def styles_at(board: PlaceBoard, cell: tuple[int, int]) -> set[str]:
 def test_the_drop_mode_opens_on_the_place_screen_with_its_next_blocks() -> None:
     async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
         screen = app.screen
-        assert isinstance(screen, PlaceScreen)
+        assert isinstance(getattr(screen, "play", None), PlacePlay)
         upcoming = str(screen.query_one("#upcoming", Static).render())
         assert upcoming == "Next: 4, then 4"
         board = screen.board
@@ -78,7 +78,7 @@ def test_the_drop_mode_opens_on_the_place_screen_with_its_next_blocks() -> None:
 def test_the_keys_aim_a_column_the_judge_previews_it_and_enter_drops() -> None:
     async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
         screen = app.screen
-        assert isinstance(screen, PlaceScreen)
+        assert isinstance(getattr(screen, "play", None), PlacePlay)
         await pilot.press("right")  # the first key shows the aim, on the middle column
         board = screen.board
         assert board.aim == (0, 2)
@@ -103,7 +103,7 @@ def test_the_keys_aim_a_column_the_judge_previews_it_and_enter_drops() -> None:
 def test_a_click_on_any_cell_of_a_column_drops_into_it() -> None:
     async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
         screen = app.screen
-        assert isinstance(screen, PlaceScreen)
+        assert isinstance(getattr(screen, "play", None), PlacePlay)
         board = screen.board
         geometry = board.geometry
         assert geometry is not None
@@ -119,7 +119,7 @@ def test_a_click_on_any_cell_of_a_column_drops_into_it() -> None:
 def test_the_hint_aims_at_its_column() -> None:
     async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
         screen = app.screen
-        assert isinstance(screen, PlaceScreen)
+        assert isinstance(getattr(screen, "play", None), PlacePlay)
         await pilot.press("h")
         await pilot.pause()
         hint = twofold_drop.hint(screen.state)
@@ -136,7 +136,7 @@ def test_the_tutorial_opens_the_first_drop_game() -> None:
         assert isinstance(app.screen, TutorialScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, PlaceScreen)
+        assert isinstance(getattr(app.screen, "play", None), PlacePlay)
         assert app.settings.has_seen_tutorial("drop")
 
     in_the_app(body, seen=())
@@ -160,7 +160,7 @@ def test_a_slide_modes_tutorial_opens_its_first_game_too() -> None:
         assert isinstance(app.screen, TutorialScreen)
         await pilot.press("escape")
         await pilot.pause()
-        assert isinstance(app.screen, SlideScreen)
+        assert isinstance(getattr(app.screen, "play", None), SlidePlay)
         assert app.settings.has_seen_tutorial("tally")
 
     in_the_app(body, registry=registry, mode_id="tally", seen=())
@@ -177,7 +177,7 @@ def test_falls_are_animated_and_with_reduced_motion_drawn_where_they_end() -> No
     def body_for(motion: bool) -> Body:
         async def body(app: TwofoldApp, pilot: Pilot[Any]) -> None:
             screen = app.screen
-            assert isinstance(screen, PlaceScreen)
+            assert isinstance(getattr(screen, "play", None), PlacePlay)
             board = screen.board
             board.play(before, after, events)
             assert board.animating is motion

@@ -258,7 +258,7 @@ def app_dialog_text(mode: Mode, adds: int) -> str:
             for _add in range(adds):
                 if isinstance(app.screen, Dialog):
                     break
-                await app.screen.run_action("move('left')")  # the slide screen's first key
+                await app.screen.keys_node.run_action("move('left')")  # the slide game's first key
                 await pilot.pause()
             assert isinstance(app.screen, Dialog)
             found.append(str(app.screen.query_one(".dialog--body", Static).render()))

@@ -12,7 +12,7 @@ from tests.waiting import notifications
 from twofold.core import plugins
 from twofold.core.store import open_store
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.slide import SlidePlay
 
 
 def fib_and_a_broken_plugin() -> plugins.Registry:
@@ -56,7 +56,7 @@ async def test_a_fibonacci_game_plays_on_the_generic_slide_screen() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = app.screen
-            assert isinstance(screen, SlideScreen)
+            assert isinstance(getattr(screen, "play", None), SlidePlay)
             for key in ("left", "up", "right", "down"):
                 await pilot.press(key)
             game = screen.session.game
@@ -80,13 +80,13 @@ async def test_a_mode_whose_rules_crash_mid_game_is_stopped_with_a_notice_and_it
         app = TwofoldApp(registry, store, mode_id="faulty")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, SlideScreen)
+            assert isinstance(getattr(app.screen, "play", None), SlidePlay)
             await pilot.press("left", "up")
             saved = store.load_save("faulty")
             assert saved is not None and saved.actions == ("left", "up")
             await pilot.press("right")  # the rules divide by zero
             await pilot.pause()
-            assert not isinstance(app.screen, SlideScreen)
+            assert not isinstance(getattr(app.screen, "play", None), SlidePlay)
             assert any("faulty" in n.message for n in notifications(app))
             kept = store.load_save("faulty")
             assert kept is not None and kept.actions == saved.actions  # only the clock moved
@@ -124,7 +124,7 @@ def screen_text(app: TwofoldApp) -> str:
 
 async def play_a_little(pilot: Any, screen: Any) -> None:
     """A few legal actions: arrows on a slide board, the hint's chain on a chain board."""
-    if isinstance(screen, SlideScreen):
+    if isinstance(getattr(screen, "play", None), SlidePlay):
         for key in ("left", "up", "right", "down"):
             await pilot.press(key)
         return
@@ -198,11 +198,11 @@ async def test_a_malformed_event_returns_to_the_menu_with_the_save_kept() -> Non
         app = TwofoldApp(registry, store, mode_id="misdrawn")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, SlideScreen)
+            assert isinstance(getattr(app.screen, "play", None), SlidePlay)
             await pilot.press("left")
             await pilot.press("right")  # a merge on cell (7, 7) of a 2x2 board
             await pilot.pause()
-            assert not isinstance(app.screen, SlideScreen)
+            assert not isinstance(getattr(app.screen, "play", None), SlidePlay)
             notices = " ".join(n.message for n in notifications(app))
             assert "misdrawn" in notices and "merged" in notices
             kept = store.load_save("misdrawn")

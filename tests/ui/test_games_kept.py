@@ -6,12 +6,13 @@ from __future__ import annotations
 from tests.ui.conftest import AppFactory
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.dialogs import ConfirmDialog
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.game import GameScreen
+from twofold.ui.app.screens.slide import SlidePlay
 
 
-def slide(app: TwofoldApp) -> SlideScreen:
+def slide(app: TwofoldApp) -> GameScreen:
     screen = app.screen
-    assert isinstance(screen, SlideScreen), screen
+    assert isinstance(getattr(screen, "play", None), SlidePlay), screen
     return screen
 
 

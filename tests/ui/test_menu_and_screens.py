@@ -25,7 +25,7 @@ from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.screens.help import HelpScreen
 from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.settings import SettingsScreen
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.slide import SlidePlay
 from twofold.ui.app.screens.statistics import StatisticsScreen
 from twofold.variants.classic2048.rules import ClassicRules
 
@@ -142,12 +142,12 @@ async def test_enter_and_click_open_a_mode(make_app: AppFactory):
         option_list.highlighted = index
         await pilot.press("enter")
         screen = app.screen
-        assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-5x5"
+        assert isinstance(getattr(screen, "play", None), SlidePlay) and screen.mode.id == "2048-5x5"
         await pilot.press("q")
         index = [o.id for o in option_list.options].index("2048-6x6")
         await pilot.click("#modes", offset=(5, 1 + index))
         screen = app.screen
-        assert isinstance(screen, SlideScreen) and screen.mode.id == "2048-6x6"
+        assert isinstance(getattr(screen, "play", None), SlidePlay) and screen.mode.id == "2048-6x6"
 
 
 async def test_a_plugins_slide_mode_plays_on_the_slide_screen(make_app: AppFactory):
@@ -156,7 +156,7 @@ async def test_a_plugins_slide_mode_plays_on_the_slide_screen(make_app: AppFacto
         assert app.open_mode("mini-3x3")
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, SlideScreen)
+        assert isinstance(getattr(screen, "play", None), SlidePlay)
         board = screen.query_one(SlideBoard)
         assert len(board.board) == 3
         geometry = board.geometry
@@ -200,7 +200,7 @@ async def test_help_lists_rules_and_every_key(make_app: AppFactory):
         for words in ("merge", "Undo", "Copy link", "Ctrl+Z", "W", "H"):
             assert words in text
         await pilot.press("escape")
-        assert isinstance(app.screen, SlideScreen)
+        assert isinstance(getattr(app.screen, "play", None), SlidePlay)
 
 
 async def test_statistics_show_records_tiles_and_recent_scores(
@@ -286,7 +286,7 @@ async def test_settings_are_used_and_saved(make_app: AppFactory, store: SqliteSt
         assert saved.theme == "nord" and saved.sound and saved.reduced_motion
         await pilot.press("escape")
         game = app.screen
-        assert isinstance(game, SlideScreen)
+        assert isinstance(getattr(game, "play", None), SlidePlay)
         assert not game.query_one(SlideBoard).animate_moves
 
 
@@ -311,9 +311,13 @@ async def test_a_new_language_rebuilds_the_screens_at_once(
         assert i18n.current_language() == "de"
         assert store.load_settings().language == "de"
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, SlideScreen), what="the game again")
+        await until(
+            pilot,
+            lambda: isinstance(getattr(app.screen, "play", None), SlidePlay),
+            what="the game again",
+        )
         game = app.screen
-        assert isinstance(game, SlideScreen)
+        assert isinstance(getattr(game, "play", None), SlidePlay)
         assert game.session.game.state == played
         descriptions = {a.binding.description for a in game.active_bindings.values()}
         assert i18n._("Move") != "Move"

@@ -236,14 +236,15 @@ async def test_blitz_offers_no_undo(make_app: AppFactory, store: SqliteStore) ->
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        assert not any(b.binding.action == "undo" for b in screen.active_bindings.values())
+        assert not any(b.binding.action == "screen.undo" for b in screen.active_bindings.values())
         footer = screen.query_one(Footer)
-        assert "undo" not in [action for _k, _d, _t, action, *_s in footer.shown_keys(screen)[0]]
+        shown = [action for _k, _d, _t, action, *_s in footer.shown_keys(screen)[0]]
+        assert "screen.undo" not in shown
     app = make_app("2248", motion=False)  # 2248 has its Undo
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         bindings = game_screen(app).active_bindings.values()
-        assert any(b.binding.action == "undo" and b.enabled for b in bindings)
+        assert any(b.binding.action == "screen.undo" and b.enabled for b in bindings)
 
 
 # -- Settings at the smallest size: every word whole -------------------------------------------

@@ -13,15 +13,15 @@ from textual.binding import Binding
 from tests.guide import guide_text
 from twofold.core._presentation import RESERVED_KEYS, reserved_keys
 from twofold.core._rules import CONTROLS
-from twofold.ui.app.controls import SCREENS
+from twofold.ui.app.controls import PLAYS
 
 #: the chain screen's power-up slots: the first, second and third power-up by number
 SLOTS = {"1", "2", "3"}
 
 
-@pytest.mark.parametrize("controls", sorted(SCREENS))
+@pytest.mark.parametrize("controls", sorted(PLAYS))
 def test_every_key_a_game_screen_binds_is_reserved_for_its_controls(controls: str) -> None:
-    module_name, class_name = SCREENS[controls]
+    module_name, class_name = PLAYS[controls]
     screen = getattr(importlib.import_module(module_name), class_name)
     bound = {
         key.strip()

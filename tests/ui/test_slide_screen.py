@@ -21,19 +21,20 @@ from twofold.ui.app.dialogs import (
     ResultDialog,
     WinDialog,
 )
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.game import GameScreen
+from twofold.ui.app.screens.slide import SlidePlay
 
 
-def slide(app: TwofoldApp) -> SlideScreen:
+def slide(app: TwofoldApp) -> GameScreen:
     screen = app.screen
-    assert isinstance(screen, SlideScreen), screen
+    assert isinstance(getattr(screen, "play", None), SlidePlay), screen
     return screen
 
 
-def record_plays(screen: SlideScreen) -> list[str]:
-    """Replace the screen's play() with a recorder; returns the list of actions asked."""
+def record_plays(screen: GameScreen) -> list[str]:
+    """Replace the screen's act() with a recorder; returns the list of actions asked."""
     asked: list[str] = []
-    screen.play = asked.append  # type: ignore[method-assign]
+    screen.act = asked.append  # type: ignore[method-assign,assignment]
     return asked
 
 
@@ -186,7 +187,7 @@ async def test_copy_link_and_copy_result(make_app: AppFactory):
         assert "Moves 120" in app.clipboard
         assert share_string("2048", CODE) in app.clipboard
         await pilot.press("escape")
-        assert isinstance(app.screen, SlideScreen)
+        assert isinstance(getattr(app.screen, "play", None), SlidePlay)
 
 
 async def test_the_win_dialog_shows_once_and_keep_going_is_kept(make_app: AppFactory):
@@ -482,7 +483,7 @@ async def test_watching_the_solver_and_taking_over(
     app = make_app("2048", motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = slide(app)
-        assert screen.active_bindings["v"].binding.action == "watch_solver"
+        assert screen.active_bindings["v"].binding.action == "screen.watch_solver"
         screen.action_watch_solver()  # V; Pilot's press would wait for an idle app
         assert screen.watching
         # Pilot waits for an idle app, which a playing solver never is: plain sleeps.
@@ -565,6 +566,6 @@ async def test_the_footer_is_built_again_only_when_its_keys_change(make_app: App
         app.set_keymap({"slide.undo": "x,ctrl+z"})  # another key for Undo: built again
         screen.refresh_bindings()
         await pilot.pause()
-        [undo] = [key for key in footer.query(FooterKey) if key.action == "undo"]
+        [undo] = [key for key in footer.query(FooterKey) if key.action == "screen.undo"]
         assert undo.key_display == "x"
         assert list(footer.query(FooterKey)) != keys

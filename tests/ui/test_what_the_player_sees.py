@@ -255,7 +255,7 @@ async def test_undo_that_cannot_act_says_why_in_the_announcement(
         if position is not None:  # a merge first: its words must not stay after the refusal
             game.act("chain 7,0 7,1 7,2")
             await pilot.pause()
-        keys = lambda: [key for key in game.query(FooterKey) if key.action == "undo"]  # noqa: E731
+        keys = lambda: [key for key in game.query(FooterKey) if key.action == "screen.undo"]  # noqa: E731
         await until(pilot, keys, what="the footer's undo key")
         assert not keys()[0].has_class("-disabled")  # shown as a key that acts
         await pilot.press("u")

@@ -37,8 +37,9 @@ from twofold.ui.app.screens import help as help_screen
 from twofold.ui.app.screens.chain import ChainScreen
 from twofold.ui.app.screens.chain import dialogs as chain_dialogs
 from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
+from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.help import HelpScreen, help_markdown
-from twofold.ui.app.screens.slide import SlideScreen
+from twofold.ui.app.screens.slide import SlidePlay
 from twofold.ui.app.screens.statistics import StatisticsScreen
 from twofold.ui.lines import run_lines
 
@@ -48,7 +49,7 @@ def keys_in_help(*args: Any) -> Any:
 
 
 def screen_keys(screen: Any) -> Any:
-    return help_screen.screen_keys(screen)
+    return help_screen.screen_keys(screen.keys_node)  # a game's keys are its play widget's
 
 
 def pairs_board() -> dict[str, Any]:
@@ -111,7 +112,11 @@ async def test_help_lists_exactly_the_keys_the_screen_runs(mode_id: str) -> None
     async with app.run_test(size=(100, 32)) as pilot:
         mode = app.registry.mode(mode_id)
         session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
-        screen = (ChainScreen if mode.controls == "chain" else SlideScreen)(session)
+        screen = (
+            ChainScreen(session)
+            if mode.controls == "chain"
+            else GameScreen(session, play=SlidePlay)
+        )
         await app.push_screen(screen)
         await pilot.pause()
         listed = {
@@ -124,11 +129,11 @@ async def test_help_lists_exactly_the_keys_the_screen_runs(mode_id: str) -> None
         chain = dict(screen._binding_chain)
         runs = {
             key: bindings[0].action
-            for key, bindings in chain[screen].key_to_bindings.items()
+            for key, bindings in chain[screen.keys_node].key_to_bindings.items()
             if bindings[0].id is not None
         }
         assert listed == runs
-        assert listed["x"] == "undo" and "u" not in listed
+        assert listed["x"] == "screen.undo" and "u" not in listed
         markdown = help_markdown(mode, keymap, screen_keys(screen))
         undo_row = next(line for line in markdown.splitlines() if "| Undo | Take back" in line)
         assert "X" in undo_row and "U," not in undo_row
@@ -164,7 +169,7 @@ def slide_app(mode_id: str = "2048", mode: Any = None) -> tuple[TwofoldApp, Sess
 async def test_2048_offers_no_hint_in_palette_help_or_keys() -> None:
     app, session = slide_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SlideScreen(session)
+        screen = GameScreen(session, play=SlidePlay)
         await app.push_screen(screen)
         await pilot.pause()
         titles = [command.title for command in screen_commands(screen)]
@@ -184,12 +189,12 @@ async def test_a_plugin_slide_modes_hint_is_never_on_a_move_key() -> None:
     mode = dataclasses.replace(app.registry.mode("2048"), id="hinted", hint=lambda s: Hint("up"))
     session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SlideScreen(session)
+        screen = GameScreen(session, play=SlidePlay)
         await app.push_screen(screen)
         await pilot.pause()
         rows = keys_in_help(screen_keys(screen), None, mode)
         moves = {k for b, keys in rows if b.action.startswith("move") for k in keys}
-        hints = {k for b, keys in rows if b.action == "hint" for k in keys}
+        hints = {k for b, keys in rows if b.action == "screen.hint" for k in keys}
         assert hints and not hints & moves
         await pilot.press(*hints)
         await pilot.app.workers.wait_for_complete()
@@ -251,7 +256,7 @@ async def test_a_chain_started_at_once_after_a_merge_is_applied() -> None:
 async def test_a_burst_of_moves_in_2048_loses_nothing() -> None:
     app, session = slide_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SlideScreen(session)
+        screen = GameScreen(session, play=SlidePlay)
         await app.push_screen(screen)
         await pilot.pause()
         code = session.game.code
@@ -382,7 +387,7 @@ async def test_restart_asks_first_in_2048() -> None:
     app, session = slide_app()
     session.new_game(CODE, position=position)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = SlideScreen(session)
+        screen = GameScreen(session, play=SlidePlay)
         await app.push_screen(screen)
         await pilot.pause()
         await pilot.press("left")

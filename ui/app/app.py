@@ -23,7 +23,7 @@ from twofold.core.session import FinishedGame, Session
 from twofold.core.settings import Settings
 from twofold.core.storage import Store
 from twofold.ui.app import terminal
-from twofold.ui.app.controls import SCREENS
+from twofold.ui.app.controls import PLAYS
 from twofold.ui.app.language import TranslatedApp
 from twofold.ui.app.seams import AppHost, TwofoldScreen, twofold_screens
 from twofold.ui.app.textual_private import node_bindings
@@ -171,7 +171,7 @@ class TwofoldApp(TranslatedApp):
         A screen is only looked for, not imported, so the menu opens fast; a screen that
         then fails to import is remembered and its modes greyed.
         """
-        where = SCREENS.get(mode.controls)
+        where = PLAYS.get(mode.controls)
         if where is None:
             return _("this app has no screen for {controls!r} controls").format(
                 controls=mode.controls
@@ -187,10 +187,13 @@ class TwofoldApp(TranslatedApp):
         reason = self.screen_reason(mode)
         if reason is not None:
             return None, reason
-        module_name, class_name = SCREENS[mode.controls]
+        module_name, class_name = PLAYS[mode.controls]
         try:
             module = __import__(module_name, fromlist=[class_name])
-            factory: ScreenFactory = getattr(module, class_name)
+            found = getattr(module, class_name)
+            factory: ScreenFactory = (
+                found if issubclass(found, Screen) else _game_screen(found)  # a play widget
+            )
         except Exception as error:  # a broken screen greys its modes, never a crash
             reason = _("the {controls} screen failed to load ({error})").format(
                 controls=mode.controls, error=type(error).__name__
@@ -349,22 +352,34 @@ class TwofoldApp(TranslatedApp):
         yield from super().get_system_commands(screen)
 
 
+def _game_screen(play: type[Any]) -> ScreenFactory:
+    """The one game screen, composing the play widget ``play``."""
+    from twofold.ui.app.screens.game import GameScreen
+
+    return lambda session: GameScreen(session, play=play)
+
+
 def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
     """A palette command for each described, currently possible binding of ``screen``."""
-    seen: set[str] = set(screen.PALETTE_HIDDEN) if isinstance(screen, TwofoldScreen) else set()
-    # the bindings the screen runs: a game screen's are its mode's (its own directions...)
-    running = [b for on_key in node_bindings(screen).key_to_bindings.values() for b in on_key]
+    # the bindings the screen runs: a game's are its mode's (its own directions...), on its
+    # play widget, which runs its own actions and leaves ``screen.*`` ones to the screen
+    node: Any = screen.keys_node if isinstance(screen, TwofoldScreen) else screen
+    seen: set[str] = set(getattr(node, "PALETTE_HIDDEN", ()))
+    running = [b for on_key in node_bindings(node).key_to_bindings.values() for b in on_key]
     for binding in {id(b): b for b in running}.values():
         if binding.action in seen or not binding.description or binding.system:
             continue
-        name, _sep, rest = binding.action.partition("(")
+        target, action = node, binding.action
+        if action.startswith("screen."):
+            target, action = screen, action.removeprefix("screen.")
+        name, _sep, rest = action.partition("(")
         if name in seen:
             continue
         seen.add(binding.action)
         if "." in name:
-            continue  # app.* / screen.* bindings are Textual's own commands
+            continue  # app.* bindings are Textual's own commands
         parameters = tuple(_parameters(rest.rstrip(")")))
-        if screen.check_action(name, parameters) is not True:
+        if target.check_action(name, parameters) is not True:
             continue
         # Grouped bindings share a description ("Move"); their tooltips tell them apart.
         title = (binding.tooltip if binding.group else binding.description) or binding.description
@@ -376,16 +391,16 @@ def screen_commands(screen: Screen[Any]) -> Iterable[SystemCommand]:
         shown = binding.with_key(chosen.split(",")[0]) if chosen else binding
         key = _("Key: {key}").format(key=screen.app.get_key_display(shown))
         help_text = f"{tooltip} ({key})" if tooltip else key
-        yield SystemCommand(title, help_text, _runner(screen, binding.action))
+        yield SystemCommand(title, help_text, _runner(target, action))
 
 
 def _parameters(text: str) -> list[str]:
     return [part.strip().strip("'\"") for part in text.split(",") if part.strip()]
 
 
-def _runner(screen: Screen[Any], action: str) -> Callable[[], Any]:
+def _runner(node: Any, action: str) -> Callable[[], Any]:
     async def run() -> None:
-        await screen.run_action(action)
+        await node.run_action(action)
 
     return run
 

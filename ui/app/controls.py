@@ -1,9 +1,10 @@
 """What plays each kind of controls in the app: one table, read by the menu and the app;
-and which keys of its screen a mode offers.
+and which keys of its game a mode offers.
 
-Each kind of ``Mode.controls`` names the module and the class of its game screen. A
-screen module is only looked for when the menu is drawn (so the menu opens fast) and
-imported when a mode of its kind is opened.
+Each kind of ``Mode.controls`` names the module and the class of its play widget, which
+the one game screen composes (a class that is a screen is opened as it is). A module is
+only looked for when the menu is drawn (so the menu opens fast) and imported when a mode
+of its kind is opened.
 """
 
 from __future__ import annotations
@@ -13,19 +14,24 @@ from textual.binding import Binding, BindingsMap, BindingType
 from twofold.core._i18n import _
 from twofold.core._rules import Mode
 
-#: ``Mode.controls`` -> (the module of its screen, the screen class)
-SCREENS: dict[str, tuple[str, str]] = {
-    "slide": ("twofold.ui.app.screens.slide", "SlideScreen"),
+#: ``Mode.controls`` -> (the module of its play widget, the widget class)
+PLAYS: dict[str, tuple[str, str]] = {
+    "slide": ("twofold.ui.app.screens.slide", "SlidePlay"),
     "chain": ("twofold.ui.app.screens.chain", "ChainScreen"),
-    "place": ("twofold.ui.app.screens.place", "PlaceScreen"),
+    "place": ("twofold.ui.app.screens.place", "PlacePlay"),
 }
+
+
+def action_name(action: str) -> str:
+    """A binding's action without its parameters or the screen's namespace: ``undo``."""
+    return action.partition("(")[0].removeprefix("screen.")
 
 
 def offers(mode: Mode, binding: BindingType) -> bool:
     """Whether ``mode`` has what a key of its screen does (a hint, a sample, a power-up...)."""
     if not isinstance(binding, Binding):
         return True
-    name, _sep, rest = binding.action.partition("(")
+    name, _sep, rest = binding.action.removeprefix("screen.").partition("(")
     needs = {
         "hint": mode.hint,
         "sample": mode.sample,

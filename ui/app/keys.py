@@ -20,6 +20,7 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
 
@@ -35,10 +36,11 @@ from twofold.ui.app.widgets.footer import Footer
 #: here is listed under its class name, and tests/i18n says so
 SCREEN_TITLES: dict[str, str] = {
     "MenuScreen": N_("Mode menu"),
-    # a screen plays every mode of its controls: named by the kind, never by one game
-    "SlideScreen": N_("Slide game"),
+    # a game's keys are its play widget's, one for every mode of its controls: named by
+    # the kind, never by one game
+    "SlidePlay": N_("Slide game"),
     "ChainScreen": N_("Chain game"),
-    "PlaceScreen": N_("Place game"),
+    "PlacePlay": N_("Place game"),
     "HelpScreen": N_("Help"),
     "ChainHelpScreen": N_("Chain game help"),
     "TutorialScreen": N_("Tutorial"),
@@ -130,10 +132,11 @@ def _import_screens() -> None:
 
 
 def screen_classes() -> list[type[Screen[Any]]]:
-    """twofold's screens that have bindings with ids, bases before subclasses."""
+    """twofold's screens that have bindings with ids, bases before subclasses; a game's
+    keys are its play widget's (a widget with ids on its keys), listed as a screen's."""
     _import_screens()
     found: list[type[Screen[Any]]] = []
-    for cls in _subclasses(Screen):
+    for cls in _subclasses(DOMNode):
         if cls in found or not cls.__module__.startswith("twofold."):
             continue
         if any(binding.id for binding in _bindings(cls)):
@@ -188,9 +191,9 @@ def key_actions(classes: list[type[Screen[Any]]] | None = None) -> list[KeyActio
 def offered_actions(actions: list[KeyAction], modes: list[Any]) -> list[KeyAction]:
     """The actions some installed mode offers: a game screen's Hint, Sample or Watch the
     solver is listed only where a mode played on that screen has it (a key listed acts)."""
-    from twofold.ui.app.controls import SCREENS, offers
+    from twofold.ui.app.controls import PLAYS, offers
 
-    played_on = {name: controls for controls, (_module, name) in SCREENS.items()}
+    played_on = {name: controls for controls, (_module, name) in PLAYS.items()}
     kept = []
     for action in actions:
         controls = played_on.get(action.owner.__name__)
@@ -216,6 +219,9 @@ def keys_in_use(
     in_use: dict[str, list[Binding]] = {}
     for key, bindings in screen_map.key_to_bindings.items():
         in_use.setdefault(key, []).extend(bindings)
+    if not issubclass(cls, Screen):  # a game's play widget: the keys of a screen run too
+        for key, bindings in merged_bindings(Screen).key_to_bindings.items():
+            in_use.setdefault(key, []).extend(bindings)
     if app is not None:
         app_map = node_bindings(app).copy()
         app_map.apply_keymap(normalized)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from twofold.core._rules import Mode
@@ -97,6 +98,11 @@ class TwofoldScreen(TranslatedScreen[ResultT]):
 
     def close_session(self) -> None:
         """Save the game played here and let it go (leaving the screen, or quitting)."""
+
+    @property
+    def keys_node(self) -> DOMNode:
+        """The node whose bindings are this screen's keys (a game's are its play widget's)."""
+        return self
 
     def palette_extras(self) -> Iterable[PaletteAction]:
         """Actions with no key of their own, for the command palette."""

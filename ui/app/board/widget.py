@@ -418,7 +418,7 @@ class GameBoard(Widget):
         if screen.maximized is self:
             return ""
         for key, (_node, binding, enabled, *_rest) in screen.active_bindings.items():
-            if binding.action != "maximize_board" or not enabled:
+            if binding.action.removeprefix("screen.") != "maximize_board" or not enabled:
                 continue
             need_w, need_h = smallest_size(*self.drawn_size, min_height=self.MIN_TILE_HEIGHT)
             # the footer stays under a maximised board

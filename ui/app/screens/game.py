@@ -33,7 +33,7 @@ from textual.worker import get_current_worker
 from twofold.core._capabilities import Autoplayer, AutoplayerFactory, Hint, HintFunction
 from twofold.core._i18n import _
 from twofold.core._presentation import Status, upcoming_words
-from twofold.core._rules import Mode, Refused
+from twofold.core._rules import Mode, Refused, largest_tile
 from twofold.core.codes import format_code
 from twofold.core.game import Game, Step
 from twofold.core.plugins import PluginFault
@@ -41,9 +41,16 @@ from twofold.core.result import result_text
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
 from twofold.ui.app.controls import offered_action, offered_bindings, palette_commands
-from twofold.ui.app.dialogs import BoardReading, ConfirmDialog, ResultDialog, WinDialog
+from twofold.ui.app.dialogs import (
+    BoardReading,
+    ConfirmDialog,
+    GameOverDialog,
+    ResultDialog,
+    WinDialog,
+)
 from twofold.ui.app.links import game_link
 from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
+from twofold.ui.app.screens.play import Play, Shown
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
@@ -88,6 +95,8 @@ class GameScreen(TwofoldScreen[None]):
     hint_pending: var[bool] = var(False)
     #: the solver plays this game (any key takes the board back)
     watching: var[bool] = var(False)
+    #: what the board shows and the step that made it (the play widget is bound to it)
+    shown: var[Shown | None] = var(None, always_update=True)
 
     class HintFound(Message):
         """The hint worker's answer for ``state`` (None: no move to suggest)."""
@@ -133,17 +142,24 @@ class GameScreen(TwofoldScreen[None]):
         self,
         session: Session,
         *,
+        play: type[Play] | None = None,
         settings: Settings | None = None,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id)
+        super().__init__(name=name, id=id or (play.SCREEN_ID if play is not None else None))
         self.session = session
         self.mode: Mode = session.mode
         self.rules: Any = session.mode.rules
         self._settings = settings
         self._session_closed = False
-        set_node_bindings(self, offered_bindings(self.mode, node_bindings(self)))
+        #: the board and its controls, of the mode's kind (None: a subclass composes its own)
+        self.play: Play | None = None
+        if play is not None:
+            self.play = play(self.mode, self.state)
+            self.TOPBAR_ID, self.ANNOUNCE_ID = play.TOPBAR_ID, play.ANNOUNCE_ID
+        else:
+            set_node_bindings(self, offered_bindings(self.mode, node_bindings(self)))
         #: the state the hint being looked for is for
         self._hint_state: Any = None
         #: the solver while it plays, whether it is thinking, and its turns' timer
@@ -200,16 +216,31 @@ class GameScreen(TwofoldScreen[None]):
     def announcer(self) -> AnnouncementLine:
         return self.query_one(f"#{self.ANNOUNCE_ID}", AnnouncementLine)
 
+    @property
+    def board(self) -> Any:
+        """The board on the screen (its play widget's)."""
+        if self.play is None:
+            raise NotImplementedError
+        return self.play.board
+
     def board_widget(self) -> Widget:
         """The board (Max shows it alone)."""
-        raise NotImplementedError
+        return self.board
+
+    @property
+    def keys_node(self) -> Widget | GameScreen:
+        """Where this game's keys are: its play widget's bindings."""
+        return self if self.play is None else self.play
 
     # -- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         keys = [gauge.key for gauge in self.mode.gauges]
         yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID).data_bind(GameScreen.gauges)
-        yield from self.compose_play()
+        if self.play is not None:
+            yield self.play.data_bind(GameScreen.shown, GameScreen.status)
+        else:
+            yield from self.compose_play()
         yield ActionBar(id="actions")
         yield Footer()
 
@@ -232,6 +263,10 @@ class GameScreen(TwofoldScreen[None]):
         self.watch(self.app, "app_focus", self._focus_changed, init=False)
         if self.mode.time_limit is not None:
             self.set_interval(1.0, self.tick)
+        if self.play is not None:
+            self.play.board.focus()
+            if not self.show_first_tutorial():  # the tutorial comes first; the game after it
+                self.game_ready()
         self.mounted()
 
     def mounted(self) -> None:
@@ -250,6 +285,8 @@ class GameScreen(TwofoldScreen[None]):
         return f"{text} {practice_words(self.session)}" if game.flags.practice else text
 
     def opening_words(self) -> str:
+        if self.play is not None:
+            return self.play.opening_words(self.game.code)
         return _("Game {code}.").format(code=format_code(self.game.code))
 
     def _focus_changed(self, focused: bool) -> None:
@@ -263,10 +300,12 @@ class GameScreen(TwofoldScreen[None]):
 
     def focus_lost(self) -> None:
         self.game.pause()
+        if self.play is not None:
+            self.play.focus_lost()
 
     def clock_may_run(self) -> bool:
         """Whether the clock may run again when the screen or the focus comes back."""
-        return not self.game.over
+        return not self.game.over and (self.play is None or self.play.clock_may_run())
 
     def on_screen_resume(self) -> None:
         if not self._session_closed:
@@ -281,6 +320,8 @@ class GameScreen(TwofoldScreen[None]):
 
     def apply_settings(self) -> None:
         """The settings changed (reduced motion, auto-hint): take them up."""
+        if self.play is not None:
+            self.play.animate = not self.reduced_motion
 
     # -- the numbers --------------------------------------------------------------------------
 
@@ -337,16 +378,30 @@ class GameScreen(TwofoldScreen[None]):
             self.time_up()
 
     def time_up(self) -> None:
-        """The clock ran out (subclasses show the end)."""
+        """The clock ran out: the play widget shows the end."""
+        if self.play is not None:
+            self.play.time_up()
 
     # -- acting ---------------------------------------------------------------------------------
 
     def finish_animation(self) -> None:
         """Any input finishes the board's animation at once."""
+        if self.play is not None:
+            self.play.finish_animation()
 
     def action_command(self, word: str) -> None:
-        """A command the mode declares (its key, or the palette), played as it is typed."""
+        """A command the mode declares (the palette), played as it is typed."""
+        self.stop_solver()
         self.act(word)
+
+    def action_undo(self) -> None:
+        self.stop_solver()
+        self.act("undo")
+
+    def palette_extras(self) -> Iterable[tuple[str, str, Callable[[], Any]]]:
+        """The play widget's actions with no key, then the mode's commands with none."""
+        extras = self.play.palette_extras() if self.play is not None else ()
+        return [*extras, *self.command_extras()]
 
     def command_extras(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """The palette's entry for each of the mode's commands that takes nothing and has
@@ -357,8 +412,34 @@ class GameScreen(TwofoldScreen[None]):
             for word, description in palette_commands(self.mode)
         ]  # fmt: skip
 
+    @on(Play.Chosen)
+    def play_chosen(self, message: Play.Chosen) -> None:
+        """The player's action: it takes over from the solver, then is played."""
+        self.stop_solver()
+        self.act(message.action)
+
+    @on(Play.NewGame)
+    def _new_game_chosen(self) -> None:
+        self.start_new_game()
+
+    @on(Play.Share)
+    def _share_chosen(self, message: Play.Share) -> None:
+        self.share_chosen(message.choice)
+
+    @on(Play.Failed)
+    def _play_failed(self, message: Play.Failed) -> None:
+        self.call_later(self.stop, message.fault)
+
     def act(self, action: str) -> Step | None:
-        """Play one command through the session; show what it did, or why it was refused."""
+        """Play one command through the session; show what it did, or why it was refused.
+
+        Once a game is over, its end is shown again instead, for any action but Undo (unless
+        the kind shows its end itself)."""
+        ended = self.play is not None and not self.play.OWN_END and self.game.over
+        if ended and action != "undo":
+            self.finish_animation()
+            self.show_game_over()
+            return None
         self.finish_animation()
         before = self.state
         try:
@@ -375,11 +456,17 @@ class GameScreen(TwofoldScreen[None]):
         return step
 
     def refused(self, reason: str) -> None:
+        if self.play is not None:
+            self.play.refused(reason)
         self.announce(reason)
 
     def after_step(self, before: Any, step: Step) -> None:
         """Draw, announce, flash and ring for an action; subclasses draw their board first."""
         after = self.state
+        if self.play is not None:
+            self.shown = Shown(after, step, before)  # the play widget draws it
+            if step.changed:
+                self.game.resume()
         scored = step.changed and step.action != "undo" and after.score > before.score
         if not self.session.seated:
             self.refresh_best()  # a second window: the first one's game may have gone higher
@@ -398,7 +485,39 @@ class GameScreen(TwofoldScreen[None]):
             self.post_message(self.Over())
 
     def game_over(self) -> None:
-        """The game has ended (subclasses show how)."""
+        """The game has ended: the kind shows it, or the game-over dialog does."""
+        if self.play is None:
+            return
+        if self.play.OWN_END:
+            self.play.show_end()
+        else:
+            self.show_game_over()
+
+    def show_game_over(self) -> None:
+        """The end of a slide or place game: the result, and New game or Undo."""
+        game = self.game
+        if not game.over or isinstance(self.app.screen, GameOverDialog):
+            return
+        state = game.state
+        dialog = GameOverDialog(
+            state.score,
+            self.best,
+            largest_tile(state.board),
+            state.moves,
+            game.can_undo,
+            self.status.over,
+            sendable=self.result_sendable,
+        )
+        self.app.push_screen(dialog, self._game_over_chosen)
+
+    def _game_over_chosen(self, choice: str | None) -> None:
+        if self.share_chosen(choice):
+            return
+        if choice == "new":
+            self.start_new_game()
+        elif choice == "undo":
+            self.stop_solver()  # the player takes over from the solver
+            self.act("undo")
 
     @on(Over)
     def _over(self) -> None:
@@ -469,6 +588,16 @@ class GameScreen(TwofoldScreen[None]):
 
     def after_tutorial(self) -> None:
         """The game, once its tutorial is read: its end, if it is over."""
+        if self.play is not None:
+            self.game_ready()
+        elif self.game.over:
+            self.post_message(self.Over())
+
+    def game_ready(self) -> None:
+        """The game has the player's attention (no tutorial first, or the tutorial read):
+        the play widget takes it up, and an ended game shows its end."""
+        if self.play is not None:
+            self.play.game_ready()
         if self.game.over:
             self.post_message(self.Over())
 
@@ -513,6 +642,14 @@ class GameScreen(TwofoldScreen[None]):
         """The hint is being looked for, or was dropped (subclasses may say so)."""
 
     def show_hint(self, hint: Hint | None) -> None:
+        if self.play is not None:
+            words = self.play.hint_words(hint) if hint is not None else self.play.no_hint_words()
+            if hint is None and words:
+                self.refused(words)
+            elif hint is not None and words is not None:
+                self.game.flags.hinted = True  # the result's proof says hints were shown
+                self.announce(words)
+            return
         if hint is None:
             self.refused(_("No move to suggest"))
             return
@@ -623,7 +760,7 @@ class GameScreen(TwofoldScreen[None]):
         if self._autoplayer is None:
             return
         bound = self.active_bindings.get(event.key)
-        action = bound.binding.action if bound is not None else ""
+        action = bound.binding.action.removeprefix("screen.") if bound is not None else ""
         if action != "watch_solver":
             self.stop_solver()
         if action == "escape":
@@ -731,7 +868,9 @@ class GameScreen(TwofoldScreen[None]):
         self.confirm_replacing(_("Open the Sample?"), _("Sample"), opened)
 
     def game_replaced(self) -> None:
-        """Another game is on the board now (subclasses redraw and reset their input)."""
+        """Another game is on the board now: the play widget shows it anew."""
+        if self.play is not None:
+            self.shown = Shown(self.state)
 
     # -- what the game tells beyond the board -----------------------------------------------------
     # The result is three lines to paste and compare the day with friends: the mode, the date
@@ -840,6 +979,8 @@ class GameScreen(TwofoldScreen[None]):
     # -- games ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.play is not None and (allowed := self.play.allows(action)) is not True:
+            return allowed
         return offered_action(self.mode, action)
 
     def action_escape(self) -> None:
@@ -854,18 +995,22 @@ class GameScreen(TwofoldScreen[None]):
 
     def close_open(self) -> bool:
         """Close what is open on the board (a chain drawn, a power-up armed); True if any."""
-        return False
+        return self.play is not None and self.play.close_open()
 
     def pause_game(self) -> None:
         """Pause in a dialog with Resume and Menu (the clock stops while it is up)."""
         from twofold.ui.app.dialogs import PauseDialog
 
+        if self.play is not None:
+            self.play.pausing(True)
         clock = any(gauge.key == "clock" for gauge in self.mode.gauges)
         self.app.push_screen(PauseDialog(clock=clock), self.after_pause)
 
     def after_pause(self, choice: str | None) -> None:
         if choice == "menu":
             self.action_menu()
+        elif self.play is not None:
+            self.play.pausing(False)
 
     def action_maximize_board(self) -> None:
         if self.maximized is not None:
@@ -879,7 +1024,7 @@ class GameScreen(TwofoldScreen[None]):
         from twofold.ui.app.screens.help import HelpScreen, screen_keys
 
         # the very bindings this screen runs, with the player's keys: Help cannot disagree
-        self.app.push_screen(HelpScreen(self.mode, screen_keys(self)))
+        self.app.push_screen(HelpScreen(self.mode, screen_keys(self.keys_node)))
 
     def action_statistics(self) -> None:
         from twofold.ui.app.screens.statistics import StatisticsScreen

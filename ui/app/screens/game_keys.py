@@ -1,5 +1,8 @@
-"""The keys every game screen has, whatever its controls: one key for one action on
-every screen, named per screen in the key-binding ids (the player may rebind them)."""
+"""The keys every game has, whatever its controls: one key for one action in every game,
+named per kind of controls in the key-binding ids (the player may rebind them).
+
+They are the game screen's actions (``screen.undo``), listed among the keys of each kind's
+play widget, so the footer and Help show them in the order the kind gives."""
 
 from __future__ import annotations
 
@@ -16,36 +19,36 @@ def game_bindings(
     A screen whose moves take ``h`` (the slide screen's vim keys) gives the hint another key.
     """
     return [
-        Binding(undo_keys, "undo", _("Undo"), tooltip=_("Take back the last move"),
+        Binding(undo_keys, "screen.undo", _("Undo"), tooltip=_("Take back the last move"),
                 id=f"{prefix}.undo"),
-        Binding("n", "new_game", _("New"), tooltip=_("Start a new game with a fresh code"),
+        Binding("n", "screen.new_game", _("New"), tooltip=_("Start a new game with a fresh code"),
                 id=f"{prefix}.new"),
-        Binding("r", "read_board", _("Read"), tooltip=_("Read the whole board aloud"),
+        Binding("r", "screen.read_board", _("Read"), tooltip=_("Read the whole board aloud"),
                 id=f"{prefix}.read"),
-        Binding(hint_key, "hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
+        Binding(hint_key, "screen.hint", _("Hint"), show=False, tooltip=_("Suggest a good move"),
                 id=f"{prefix}.hint"),
-        Binding("ctrl+r", "restart", _("Restart"), show=False,
+        Binding("ctrl+r", "screen.restart", _("Restart"), show=False,
                 tooltip=_("Play the same code again from its first move"), id=f"{prefix}.restart"),
-        Binding("b", "last_game", _("Last game"), show=False,
+        Binding("b", "screen.last_game", _("Last game"), show=False,
                 tooltip=_("Bring back the game that New game or Restart replaced"),
                 id=f"{prefix}.last_game"),
-        Binding("e", "sample", _("Sample"), show=False,
+        Binding("e", "screen.sample", _("Sample"), show=False,
                 tooltip=_("Open a stored game to watch (never counted)"), id=f"{prefix}.sample"),
-        Binding("v", "watch_solver", _("Watch the solver"), show=False,
+        Binding("v", "screen.watch_solver", _("Watch the solver"), show=False,
                 tooltip=_("Let the solver play; any key takes over (never counted)"),
                 id=f"{prefix}.watch_solver"),
-        Binding("c", "copy_link", _("Copy link"), show=False,
+        Binding("c", "screen.copy_link", _("Copy link"), show=False,
                 tooltip=_("Copy this game's share string"), id=f"{prefix}.copy_link"),
-        Binding("y", "copy_result", _("Copy result"), show=False,
+        Binding("y", "screen.copy_result", _("Copy result"), show=False,
                 tooltip=_("Copy the score and the share string"), id=f"{prefix}.copy_result"),
-        Binding("m", "maximize_board", _("Max"), tooltip=_("Maximise the board"),
+        Binding("m", "screen.maximize_board", _("Max"), tooltip=_("Maximise the board"),
                 id=f"{prefix}.maximize"),
-        Binding("question_mark,f1", "help", _("Help"), tooltip=_("Rules and keys"),
+        Binding("question_mark,f1", "screen.help", _("Help"), tooltip=_("Rules and keys"),
                 id=f"{prefix}.help"),
-        Binding("t", "statistics", _("Statistics"), show=False,
+        Binding("t", "screen.statistics", _("Statistics"), show=False,
                 tooltip=_("Records and recent scores"), id=f"{prefix}.statistics"),
-        Binding("comma", "settings", _("Settings"), show=False,
+        Binding("comma", "screen.settings", _("Settings"), show=False,
                 tooltip=_("Theme, motion, sound"), id=f"{prefix}.settings"),
-        Binding("q", "menu", _("Menu"), tooltip=_("Save and go back to the mode menu"),
+        Binding("q", "screen.menu", _("Menu"), tooltip=_("Save and go back to the mode menu"),
                 id=f"{prefix}.menu"),
     ]  # fmt: skip

@@ -7,18 +7,18 @@ here under its old name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.dom import DOMNode
 from textual.widgets import Markdown
 
 from twofold.core._i18n import N_, _, retranslate
 from twofold.core._rules import Mode
-from twofold.ui.app.controls import SCREENS, offered_bindings, offers
+from twofold.ui.app.controls import PLAYS, offered_bindings, offers
 from twofold.ui.app.screens.menu_keys import menu_bindings
 from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
@@ -140,8 +140,8 @@ def powerup_table(mode: Mode, *, narrow: bool = False) -> str:
 
 
 def screen_bindings(mode: Mode) -> list[BindingType]:
-    """The keys of the screen that plays ``mode`` (none when this app has no such screen)."""
-    where = SCREENS.get(mode.controls)  # the one table of what plays each controls
+    """The keys of the game that plays ``mode`` (none when this app has no such game)."""
+    where = PLAYS.get(mode.controls)  # the one table of what plays each controls
     if where is None:
         return []
     try:
@@ -153,8 +153,9 @@ def screen_bindings(mode: Mode) -> list[BindingType]:
         return []
 
 
-def screen_keys(screen: Screen[Any] | type[Screen[Any]]) -> list[BindingType]:
-    """Every binding of twofold's a screen runs (they have ids), in the order declared.
+def screen_keys(screen: DOMNode | type[DOMNode]) -> list[BindingType]:
+    """Every binding of twofold's a screen (or a game's play widget) runs (they have ids),
+    in the order declared.
 
     A screen on display gives its own bindings (a game screen leaves out what its mode
     lacks); a screen class gives the bindings every screen of it starts with. Textual's

@@ -1,6 +1,6 @@
-"""The game screen of every place mode: a cell or a column is the move (``controls="place"``).
+"""The play widget of every place mode: a cell or a column is the move (``controls="place"``).
 
-A click or tap on the board, or the cursor (the arrow keys) and Enter or Space, sends
+A click or tap on the board, or the cursor (the arrow keys) and Enter or Space, chooses
 ``place R,C`` (``Mode.place == "cell"``) or ``place C`` (``"column"``: any cell of the
 column). While the cursor aims, the mode's judge previews the action there: the tile
 it would make, or why it cannot be played. What comes next (``Status.upcoming``) is
@@ -9,34 +9,31 @@ shown beside the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
 from twofold.core._capabilities import Hint, Verdict
 from twofold.core._i18n import _
 from twofold.core.codes import format_code
-from twofold.core.game import Step
 from twofold.core.plugins import PluginFault
 from twofold.core.session import rules_faults
 from twofold.ui.app.board.place import Cell, PlaceBoard
 from twofold.ui.app.screens.game_keys import game_bindings
-from twofold.ui.app.screens.on_board import DialogBoardScreen
-from twofold.ui.app.widgets.announcement import AnnouncementLine
+from twofold.ui.app.screens.play import Play, Shown
 from twofold.ui.cells import for_people
 
 
-class PlaceScreen(DialogBoardScreen):
+class PlacePlay(Play):
     """A place-mode game: the board with its aim, what comes next, the announcement line."""
 
     DEFAULT_CSS = """
-    PlaceScreen #play-area { height: 1fr; }
-    PlaceScreen #aim-preview {
+    PlacePlay { height: 1fr; }
+    PlacePlay #aim-preview {
         height: 1;
         text-align: center;
         color: $text-muted;
@@ -51,38 +48,28 @@ class PlaceScreen(DialogBoardScreen):
         Binding("enter,space", "place", _("Place"), tooltip=_("Play the aimed place"),
                 id="place.place"),
         *game_bindings("place"),
-        Binding("escape", "escape", _("Cancel or pause"), show=False, id="place.escape"),
+        Binding("escape", "screen.escape", _("Cancel or pause"), show=False, id="place.escape"),
     ]  # fmt: skip
 
-    # -- layout ------------------------------------------------------------------------------
-
-    def compose_play(self) -> Iterable[Widget]:
-        with Vertical(id="play-area"):
-            column = self.mode.place == "column"
-            board = PlaceBoard(self.state.board, column=column, layout=self.mode.layout, id="board")
-            yield from self.board_row(board)
-            yield Static("", id="aim-preview", markup=False)
-            yield AnnouncementLine(id=self.ANNOUNCE_ID)
+    def compose(self) -> Iterable[Widget]:
+        column = self.mode.place == "column"
+        board = PlaceBoard(self.state.board, column=column, layout=self.mode.layout, id="board")
+        yield from self.board_row(board)
+        yield Static("", id="aim-preview", markup=False)
+        yield self.announcement_line()
 
     @property
     def board(self) -> PlaceBoard:
         return self.query_one("#board", PlaceBoard)
 
-    def mounted(self) -> None:
-        super().mounted()
-        if self.show_first_tutorial():
-            return
-        if self.game.over:
-            self.call_after_refresh(self.game_over)
-
-    def opening_words(self) -> str:
+    def opening_words(self, code: str) -> str:
         if self.mode.place == "column":
             how = _("Click a column, or aim with the arrow keys and press Enter.")
         else:
             how = _("Click a cell, or aim with the arrow keys and press Enter.")
-        return _("Game {code}.").format(code=format_code(self.game.code)) + " " + how
+        return _("Game {code}.").format(code=format_code(code)) + " " + how
 
-    # -- what comes next, and the aim ------------------------------------------------------------
+    # -- the aim -----------------------------------------------------------------------------
 
     def action_cursor(self, d_row: int, d_col: int) -> None:
         self.finish_animation()
@@ -120,7 +107,7 @@ class PlaceScreen(DialogBoardScreen):
             with rules_faults(self.mode):
                 return judge(self.state, [cell])
         except PluginFault as fault:
-            self.call_later(self.stop, fault)
+            self.post_message(self.Failed(fault))
             return None
 
     def landing(self, cell: Cell) -> Cell | None:
@@ -158,40 +145,31 @@ class PlaceScreen(DialogBoardScreen):
     @on(PlaceBoard.Aimed)
     def _aimed(self, event: PlaceBoard.Aimed) -> None:
         # the mouse aims as the keys do: a drop's aim is its column
+        event.stop()
         cell = event.cell
         self.aim((0, cell[1]) if self.mode.place == "column" else cell)
 
     @on(PlaceBoard.Placed)
     def _placed(self, event: PlaceBoard.Placed) -> None:
+        event.stop()
         self.place(event.cell)
 
     def place(self, cell: Cell) -> None:
-        self.stop_solver()
         action = f"place {cell[1]}" if self.mode.place == "column" else f"place {cell[0]},{cell[1]}"
-        if self.act(action) is not None and self.board.aim is not None:
+        self.post_message(self.Chosen(action))
+
+    def draw(self, shown: Shown) -> None:
+        super().draw(shown)
+        if shown.step is None:
+            self.aim(None)  # another game: no aim on it yet
+        elif self.board.aim is not None:
             self.aim(self.board.aim)  # the preview of the same place on the new board
 
-    def palette_extras(self) -> Iterable[tuple[str, str, Callable[[], Any]]]:
-        return self.command_extras()
-
-    def action_undo(self) -> None:
-        self.stop_solver()
-        self.act("undo")
-
-    def after_step(self, before: Any, step: Step) -> None:
-        super().after_step(before, step)
-        if step.changed and self.board.aim is not None:
-            self.aim(self.board.aim)  # the preview of the same place on the new board
-
-    def game_replaced(self) -> None:
-        super().game_replaced()
-        self.aim(None)
-
-    def hint_words(self, hint: Hint) -> str:
-        return for_people(hint.action, "column" if self.mode.place == "column" else "cell")
-
-    def show_hint(self, hint: Hint | None) -> None:
-        super().show_hint(hint)
-        if hint is not None and hint.cells:
+    def hint_words(self, hint: Hint) -> str | None:
+        words = _("Hint: {action}.").format(
+            action=for_people(hint.action, "column" if self.mode.place == "column" else "cell")
+        )
+        if hint.cells:
             r, c = hint.cells[0]
             self.aim((0, c) if self.mode.place == "column" else (r, c))
+        return words

@@ -1,13 +1,13 @@
-"""The game screen of every slide mode (2048 of any size, and any plugin's slide mode)."""
+"""The play widget of every slide mode (2048 of any size, and any plugin's slide mode)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from collections.abc import Iterable
+from typing import ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
-from textual.containers import HorizontalGroup, Vertical
+from textual.containers import HorizontalGroup
 from textual.widget import Widget
 from textual.widgets import Button
 
@@ -17,27 +17,26 @@ from twofold.core.codes import format_code
 from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.controls import MOVE
 from twofold.ui.app.screens.game_keys import game_bindings
-from twofold.ui.app.screens.on_board import DialogBoardScreen
-from twofold.ui.app.widgets.announcement import AnnouncementLine
+from twofold.ui.app.screens.play import Play
 
 DIRECTIONS = ("left", "up", "down", "right")
 ARROWS = {"left": "◀", "up": "▲", "down": "▼", "right": "▶"}
 
 
-class SlideScreen(DialogBoardScreen):
+class SlidePlay(Play):
     """A slide-mode game: the board, its numbers, the arrows, the announcement line."""
 
     DEFAULT_CSS = """
-    SlideScreen #play-area {
+    SlidePlay {
         height: 1fr;
         align-horizontal: center;
     }
-    SlideScreen #arrows {
+    SlidePlay #arrows {
         width: 100%;
         height: 1;
         align-horizontal: center;
     }
-    SlideScreen #arrows Button {
+    SlidePlay #arrows Button {
         margin: 0 1;
         min-width: 7;
     }
@@ -54,75 +53,49 @@ class SlideScreen(DialogBoardScreen):
                 tooltip=_("Move right"), id="slide.right"),
         # h is a move here (vim keys): a plugin slide mode's hint is on i
         *game_bindings("slide", hint_key="i"),
-        Binding("escape", "escape", _("Cancel or pause"), show=False, id="slide.escape"),
+        Binding("escape", "screen.escape", _("Cancel or pause"), show=False, id="slide.escape"),
     ]  # fmt: skip
 
-    # -- layout ------------------------------------------------------------------------------
-
-    def compose_play(self) -> Iterable[Widget]:
-        with Vertical(id="play-area"):
-            directions = self.mode.slide_directions()
-            board = SlideBoard(
-                self.state.board, directions=directions, layout=self.mode.layout, id="board"
-            )
-            yield from self.board_row(board)
-            with HorizontalGroup(id="arrows"):
-                for direction in directions:
-                    button = Button(
-                        ARROWS.get(direction.name) or direction.glyph or direction.name,
-                        id=f"arrow-{direction.name}",
-                        compact=True,
-                        tooltip=_(direction.label),
-                    )
-                    button.can_focus = False
-                    yield button
-            yield AnnouncementLine(id=self.ANNOUNCE_ID)
-
-    def mounted(self) -> None:
-        super().mounted()
-        if self.show_first_tutorial():
-            return  # the tutorial comes first; the game is there when it ends
-        if self.game.over:
-            self.call_after_refresh(self.game_over)
-
-    def opening_words(self) -> str:
-        return _("Game {code}. Slide the tiles with the arrow keys.").format(
-            code=format_code(self.game.code)
+    def compose(self) -> Iterable[Widget]:
+        directions = self.mode.slide_directions()
+        board = SlideBoard(
+            self.state.board, directions=directions, layout=self.mode.layout, id="board"
         )
+        yield from self.board_row(board)
+        with HorizontalGroup(id="arrows"):
+            for direction in directions:
+                button = Button(
+                    ARROWS.get(direction.name) or direction.glyph or direction.name,
+                    id=f"arrow-{direction.name}",
+                    compact=True,
+                    tooltip=_(direction.label),
+                )
+                button.can_focus = False
+                yield button
+        yield self.announcement_line()
+
+    def opening_words(self, code: str) -> str:
+        return _("Game {code}. Slide the tiles with the arrow keys.").format(code=format_code(code))
 
     # -- moves ---------------------------------------------------------------------------------
 
     def action_move(self, direction: str) -> None:
-        self.play(direction)
-
-    def action_command(self, word: str) -> None:
-        self.play(word)
-
-    def palette_extras(self) -> Iterable[tuple[str, str, Callable[[], Any]]]:
-        return self.command_extras()
+        self.post_message(self.Chosen(direction))
 
     @on(SlideBoard.Swiped)
     def _swiped(self, event: SlideBoard.Swiped) -> None:
-        self.play(event.direction)
+        event.stop()
+        self.post_message(self.Chosen(event.direction))
 
     @on(Button.Pressed, "#arrows Button")
     def _arrow(self, event: Button.Pressed) -> None:
         event.stop()
         direction = (event.button.id or "").removeprefix("arrow-")
         if direction in {d.name for d in self.mode.slide_directions()}:
-            self.play(direction)
+            self.post_message(self.Chosen(direction))
 
-    def action_undo(self) -> None:
-        self.play("undo")
-
-    def play(self, action: str) -> None:
-        """The player's action: it takes over from the solver, then is applied."""
-        self.stop_solver()
-        self.act(action)
-
-    def show_hint(self, hint: Hint | None) -> None:
+    def hint_words(self, hint: Hint) -> str | None:
         labels = {d.name: d.label for d in self.mode.slide_directions()}
-        if hint is not None and hint.action in labels:
-            self.announce(_("Hint: {action}.").format(action=_(labels[hint.action])))
-            return
-        super().show_hint(hint)
+        if hint.action in labels:
+            return _("Hint: {action}.").format(action=_(labels[hint.action]))
+        return super().hint_words(hint)

@@ -53,7 +53,11 @@ class ActionBar(Static):
         found: list[tuple[str, str, str]] = []
         for action in self.actions:
             binding = next(
-                (b.binding for b in screen.active_bindings.values() if b.binding.action == action),
+                (
+                    b.binding
+                    for b in screen.active_bindings.values()
+                    if b.binding.action.removeprefix("screen.") == action  # a game's own keys
+                ),
                 None,
             )
             if binding is None or not screen.check_action(action, ()):
