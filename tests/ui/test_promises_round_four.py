@@ -450,23 +450,21 @@ async def test_game_over_offers_copy_result_and_send(
 
 @pytest.mark.parametrize("leaderboard", ["", "http://127.0.0.1:9/"])
 async def test_the_chain_result_offers_copy_result_and_send(leaderboard: str) -> None:
-    from tests.ui_chain.conftest import no_pairs, playing
+    from tests.ui_chain.conftest import no_pairs, playing, shown
     from twofold.core.settings import Settings
     from twofold.ui.app.dialogs import ResultDialog
-    from twofold.ui.app.screens.chain.dialogs import ChainResultDialog
+    from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, RescueDialog
 
     settings = Settings(tutorial_seen=True, leaderboard=leaderboard, leaderboard_name="Ana")
     async with playing(position={"board": no_pairs(), "score": 500}, settings=settings) as (
         pilot,
         _screen,
     ):
+        await shown(pilot, RescueDialog)
         await pilot.click("#choice-end")  # no chain left: End game
-        await pilot.pause()
-        dialog = pilot.app.screen
-        assert isinstance(dialog, ChainResultDialog)
+        dialog = await shown(pilot, ChainResultDialog)
         assert dialog.query("#choice-copy")
         assert bool(dialog.query("#choice-send")) is bool(leaderboard)
         await pilot.press("y")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, ResultDialog)
+        await shown(pilot, ResultDialog)
         assert "Score 500" in pilot.app.clipboard

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import Button
 
+from tests.waiting import until
 from twofold.core.codes import code_from_text
 from twofold.core.plugins import registry
 from twofold.core.session import Session
@@ -121,3 +124,17 @@ async def settle(pilot: Pilot[int]) -> None:
     """Wait for the hint's thread and the messages it sends."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+DialogT = TypeVar("DialogT", bound=Screen[Any])
+
+
+async def shown(pilot: Pilot[Any], kind: type[DialogT]) -> DialogT:
+    """Wait, as a player does, for a dialog of ``kind`` on top with its buttons drawn."""
+    app = pilot.app
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, kind) and bool(app.screen.query(Button)),
+        what=kind.__name__,
+    )
+    return app.screen  # type: ignore[return-value]

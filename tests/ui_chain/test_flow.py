@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tests.ui_chain.conftest import FakeClock, board_of, drag, ladder, no_pairs, playing
+from tests.ui_chain.conftest import (
+    FakeClock,
+    board_of,
+    drag,
+    ladder,
+    no_pairs,
+    playing,
+    shown,
+)
 from tests.waiting import palette_lists
 from twofold.core.settings import Settings
 from twofold.ui.app.dialogs import ConfirmDialog
@@ -71,20 +79,16 @@ async def test_blitz_ends_when_the_clock_runs_out() -> None:
         await drag(pilot, board, [(7, 0), (7, 1), (7, 2)])
         clock.now += 181
         screen.tick()
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        await shown(pilot, NoMoreMovesDialog)
         assert "Time's up" in pilot.app.screen.title_text
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, ChainResultDialog)
+        await shown(pilot, ChainResultDialog)
         assert screen.session.store.records("2248-blitz").played == 0  # a position game
 
 
 async def test_blitz_offers_a_free_shuffle_when_stuck() -> None:
     async with playing("2248-blitz", position={"board": no_pairs()}) as (pilot, screen):
-        await pilot.pause()
-        dialog = pilot.app.screen
-        assert isinstance(dialog, RescueDialog)
+        dialog = await shown(pilot, RescueDialog)
         assert [b[0] for b in dialog.buttons] == ["shuffle", "end"]
         assert not screen.query_one("#powerup-shuffle").disabled
         await pilot.click("#choice-shuffle")
@@ -94,9 +98,7 @@ async def test_blitz_offers_a_free_shuffle_when_stuck() -> None:
 
 async def test_stuck_with_a_power_up_offers_it_beside_end_game() -> None:
     async with playing(position={"board": no_pairs()}) as (pilot, screen):
-        await pilot.pause()
-        dialog = pilot.app.screen
-        assert isinstance(dialog, RescueDialog)
+        dialog = await shown(pilot, RescueDialog)
         choices = [b[0] for b in dialog.buttons]
         assert choices[-1] == "end"
         assert set(choices[:-1]) == set(screen.rules.report(screen.state)["rescues"])
@@ -109,9 +111,7 @@ async def test_end_game_shows_the_result() -> None:
     async with playing(position={"board": no_pairs(), "score": 120}) as (pilot, _screen):
         await pilot.pause()
         await pilot.click("#choice-end")
-        await pilot.pause()
-        result = pilot.app.screen
-        assert isinstance(result, ChainResultDialog)
+        result = await shown(pilot, ChainResultDialog)
         assert "Score: 120" in result.body
         assert "Longest chain: 0" in result.body
 
@@ -122,13 +122,10 @@ async def test_no_more_moves_then_result_then_play_again() -> None:
         "powerups": {"hammer": 0, "swap": 0, "shuffle": 0, "undo": 0},
     }
     async with playing(position=position) as (pilot, screen):
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        await shown(pilot, NoMoreMovesDialog)
         assert pilot.app.screen.title_text == "No more moves"
         await pilot.press("enter")
-        await pilot.pause()
-        result = pilot.app.screen
-        assert isinstance(result, ChainResultDialog)
+        result = await shown(pilot, ChainResultDialog)
         for line in ("Score:", "Best:", "Highest tile: 128", "Longest chain:", "Merges:"):
             assert line in result.body
         await pilot.press("n")
@@ -142,8 +139,7 @@ async def test_new_game_asks_when_the_game_has_points() -> None:
         await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
         old = screen.session.game
         await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, ConfirmDialog)
+        await shown(pilot, ConfirmDialog)
         await pilot.press("escape")
         await pilot.pause()
         assert screen.session.game is old
@@ -166,8 +162,7 @@ async def test_new_game_without_points_does_not_ask() -> None:
 
 async def test_tutorial_on_first_launch_then_never_again() -> None:
     async with playing(settings=Settings()) as (pilot, screen):
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, TutorialScreen)
+        await shown(pilot, TutorialScreen)
         tutorial = pilot.app.screen
         await pilot.press("right")
         assert tutorial.step == 1
@@ -185,8 +180,7 @@ async def test_help_starts_the_tutorial_again() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         await pilot.press("t")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, TutorialScreen)
+        await shown(pilot, TutorialScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert pilot.app.screen is screen
@@ -222,16 +216,14 @@ async def test_the_palette_runs_a_chain_action() -> None:
         await pilot.press(*"tutorial")
         await palette_lists(pilot, "utorial")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, TutorialScreen)
+        await shown(pilot, TutorialScreen)
 
 
 async def test_daily_ends_when_the_merges_are_spent() -> None:
     position = {"board": ladder(), "merges_left": 1}
     async with playing("2248-daily", position=position) as (pilot, screen):
         await drag(pilot, board_of(screen), [(7, 0), (7, 1), (7, 2)])
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        await shown(pilot, NoMoreMovesDialog)
         assert pilot.app.screen.title_text == "No merges left"
         assert topbar_text(screen, "merges_left") == "Merges left 0"
 

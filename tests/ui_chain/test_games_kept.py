@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
-from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
+from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing, shown
 from tests.waiting import until
 from twofold.core.settings import Settings
 from twofold.ui.app.app import TwofoldApp
@@ -24,7 +24,7 @@ def menu_line(app: TwofoldApp, mode_id: str) -> str:
 
 async def test_end_game_finishes_and_records_the_game() -> None:
     async with playing(position={"board": no_pairs(), "score": 500}) as (pilot, screen):
-        assert isinstance(pilot.app.screen, RescueDialog)  # a Hammer would open a chain
+        await shown(pilot, RescueDialog)  # a Hammer would open a chain
         # a click lands only on a laid-out button: on a busy machine the dialog may not be yet
         end = pilot.app.screen.query_one("#choice-end")
         await until(pilot, lambda: end.region.area > 0, what="the dialog's buttons laid out")
@@ -43,8 +43,7 @@ async def test_end_game_finishes_and_records_the_game() -> None:
         await pilot.pause()
         assert "game in progress" not in menu_line(pilot.app, "2248")
         pilot.app.open_mode("2248")  # reopened: over, with no Hammer offered again
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        await shown(pilot, NoMoreMovesDialog)
         assert pilot.app.screen.title_text == "Game over"
         reopened = pilot.app.screen_stack[-2]
         assert reopened.session.game.game_id == game_id and reopened.session.game.over
@@ -66,8 +65,7 @@ async def test_a_blitz_game_out_of_time_is_not_in_progress_in_the_menu() -> None
         await pilot.pause()
         clock.now += 181
         pilot.app.screen.tick()
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, NoMoreMovesDialog)
+        await shown(pilot, NoMoreMovesDialog)
         assert "Time's up" in pilot.app.screen.title_text
         await pilot.press("enter", "escape", "q")
         await pilot.pause()
@@ -99,6 +97,5 @@ async def test_the_tutorial_never_comes_over_a_dialog() -> None:
         assert isinstance(pilot.app.screen, RescueDialog)
         screen._settings = Settings()  # as if the tutorial were still due for this game
         assert screen.show_first_tutorial()
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, RescueDialog)
+        await shown(pilot, RescueDialog)
         assert not tutorials(pilot.app)
