@@ -20,15 +20,16 @@ The notes, by name:
     key, ``inherit_bindings=False``) and drift from it. Replaced by a public class-level
     read, such as a public ``DOMNode._merge_bindings``.
 ``DOMNode._bindings`` (read, and written by :func:`set_node_bindings`)
-    The bindings a live node runs. A game screen runs its mode's keys: the mode's own
-    directions, commands and power-ups come from a plugin when the screen is made, so no
-    class can declare them, and the keys of what the mode lacks are left out (the chain
-    screen adds its power-ups' keys to the map it reads). Textual's
-    public ways act on keys a class declares: ``check_action`` hides or greys one,
-    ``App.set_keymap`` moves one to another key; ``App.bind`` adds one to the app only,
-    and its docstring says it may become private. Reading: ``Screen.active_bindings`` holds
-    what runs now, after ``check_action`` and with the app's and the focused widget's keys
-    mixed in, not the screen's own list that Help, the key settings and the palette read.
+    The bindings a live node runs. A game screen, or the play widget that holds its
+    board, runs its mode's keys: the mode's own directions, commands and power-ups come
+    from a plugin when the node is made, so no class can declare them, and the keys of
+    what the mode lacks are left out (the chain screen adds its power-ups' keys to the
+    map it reads). Textual's public ways act on keys a class declares: ``check_action``
+    hides or greys one, ``App.set_keymap`` moves one to another key; ``App.bind`` adds
+    one to the app only, and its docstring says it may become private. Reading:
+    ``Screen.active_bindings`` holds what runs now, after ``check_action`` and with the
+    app's and the focused widget's keys mixed in, not the node's own list that Help, the
+    key settings and the palette read.
     Replaced by a public per-node ``bind``/``set_bindings``, which a request on Textual's
     tracker asks for ("Update bindings at screen and widget level").
 ``App._driver``
