@@ -20,7 +20,7 @@ from twofold.core.codes import code_from_text
 from twofold.core.store import open_store
 from twofold.plugin import hookimpl
 from twofold.ui.app.app import TwofoldApp
-from twofold.ui.app.screens.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainPlay
 from twofold.ui.app.screens.help import screen_keys
 
 CODE = code_from_text("chain plugin")
@@ -69,7 +69,7 @@ def in_the_app(mode: Mode, body: Callable[[TwofoldApp, Pilot[Any]], Awaitable[No
         app = TwofoldApp(registry, store, mode_id=mode.id, code=CODE)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
-            assert isinstance(app.screen, ChainScreen)
+            assert isinstance(getattr(app.screen, "play", None), ChainPlay)
             await body(app, pilot)
 
     try:
@@ -84,7 +84,11 @@ def test_a_powerups_own_key_uses_it() -> None:
         await pilot.press("x")
         await pilot.pause()
         assert screen.session.game.log == ["shake"]  # type: ignore[attr-defined]
-        keys = [binding.key for binding in screen_keys(screen) if binding.action.startswith("arm")]
+        keys = [
+            binding.key
+            for binding in screen_keys(screen.keys_node)
+            if binding.action.startswith("arm")
+        ]
         assert keys.count("x") == 1
 
     in_the_app(shaking("x"), body)
@@ -100,7 +104,7 @@ def test_a_powerup_key_twofold_keeps_is_dropped_and_the_key_keeps_its_own_action
         await pilot.press("b")
         await pilot.pause()
         assert screen.session.game.log == []  # type: ignore[attr-defined]
-        bound = [binding.key for binding in screen_keys(screen)]
+        bound = [binding.key for binding in screen_keys(screen.keys_node)]
         assert bound.count("b") <= 1  # Last game's, at most: never the power-up's too
 
     in_the_app(mode, body)
@@ -112,7 +116,7 @@ def test_the_chain_screens_words_come_from_the_mode() -> None:
         greeting = screen.announcer.text  # type: ignore[attr-defined]
         assert greeting.endswith(screen.mode.description)  # type: ignore[attr-defined]
         assert "Join touching tiles" not in greeting
-        resting = str(screen.status_line.render())  # type: ignore[attr-defined]
+        resting = str(screen.play.status_line.render())  # type: ignore[attr-defined]
         assert "equal" not in resting and "touching tiles" in resting
 
     [chainsum] = twofold_chainsum.modes()

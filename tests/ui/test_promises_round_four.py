@@ -195,13 +195,13 @@ async def test_a_pause_keeps_the_chain_being_drawn(
         await draw_two(pilot)
         if how == "p":
             await pilot.press("p")
-            assert screen.paused  # type: ignore[attr-defined]
+            assert screen.play.paused  # type: ignore[attr-defined]
             await pilot.press("p")
         else:
             screen.focus_lost()
             await pilot.pause()
             await pilot.press("escape")  # Esc ends the pause first
-        assert not screen.paused  # type: ignore[attr-defined]
+        assert not screen.play.paused  # type: ignore[attr-defined]
         assert chain_of(app) == [(7, 0), (7, 1)]  # where the player was
         await pilot.press("enter")  # and it merges
         assert screen.state.score > 0

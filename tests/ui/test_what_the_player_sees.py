@@ -24,7 +24,7 @@ from twofold.core.store import SqliteStore
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.dialogs import BoardReading, PauseDialog, ResultDialog
 from twofold.ui.app.keys import KeyBindingsScreen, key_actions
-from twofold.ui.app.screens.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainPlay
 from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.help import HelpScreen
 from twofold.ui.app.screens.menu import MenuScreen
@@ -269,11 +269,12 @@ async def test_a_long_hint_shows_at_once_as_a_path_and_hides_with_the_board(
     make_app: AppFactory, store: SqliteStore
 ) -> None:
     position = {"board": [[2] * 5 for _ in range(8)]}  # the hint is all 40 tiles
-    async with playing(
-        make_app, store, "2248", (80, 24), position=position, motion=True, screen=ChainScreen
-    ) as (app, pilot):
+    async with playing(make_app, store, "2248", (80, 24), position=position, motion=True) as (
+        app,
+        pilot,
+    ):
         screen = app.screen
-        assert isinstance(screen, ChainScreen)
+        assert isinstance(screen, GameScreen) and isinstance(screen.play, ChainPlay)
         await pilot.press("h")
         await until(pilot, lambda: bool(screen.board.hint), what="the hint")
         hint = screen.board.hint
@@ -284,7 +285,7 @@ async def test_a_long_hint_shows_at_once_as_a_path_and_hides_with_the_board(
         said = screen.announcer.text
         assert "along the arrows" in said and len(said) <= 80  # a path, not 40 coordinates
         await pilot.press("p")
-        await until(pilot, lambda: screen.paused)
+        await until(pilot, lambda: screen.play.paused)
         await pilot.pause()
         assert not screen.announcer.display  # hidden with the board
         assert "along the arrows" not in app.export_screenshot()

@@ -20,7 +20,8 @@ from twofold.core.settings import Settings
 from twofold.core.store import memory_store
 from twofold.ui.app.app import TwofoldApp
 from twofold.ui.app.board.chain import Cell, ChainBoard
-from twofold.ui.app.screens.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainPlay
+from twofold.ui.app.screens.game import GameScreen
 
 
 @pytest.fixture(autouse=True)
@@ -75,11 +76,11 @@ def chain_screen(
     *,
     position: dict[str, Any] | None = None,
     clock: FakeClock | None = None,
-) -> ChainScreen:
+) -> GameScreen:
     mode = app.registry.mode(mode_id)
     session = Session(mode, app.store, clock=clock or FakeClock(), today=lambda: DAY)
     session.new_game(CODE, position=position or {"board": ladder()})
-    return ChainScreen(session)
+    return GameScreen(session, play=ChainPlay)
 
 
 @asynccontextmanager
@@ -90,7 +91,7 @@ async def playing(
     clock: FakeClock | None = None,
     settings: Settings | None = None,
     size: tuple[int, int] = (80, 24),
-) -> AsyncIterator[tuple[Pilot[int], ChainScreen]]:
+) -> AsyncIterator[tuple[Pilot[int], GameScreen]]:
     """The real app with a 2248 screen pushed over its menu."""
     app = make_app(settings)
     async with app.run_test(size=size) as pilot:
@@ -100,7 +101,7 @@ async def playing(
         yield pilot, screen
 
 
-def board_of(screen: ChainScreen) -> ChainBoard:
+def board_of(screen: GameScreen) -> ChainBoard:
     return screen.query_one(ChainBoard)
 
 

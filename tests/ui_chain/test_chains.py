@@ -84,7 +84,7 @@ async def test_escape_cancels_then_backspace_takes_back() -> None:
         assert board.chain == [(7, 0), (7, 1)]
         await pilot.press("escape")
         assert board.chain == []
-        assert not screen.paused
+        assert not screen.play.paused
 
 
 def board_lines(board: ChainBoard) -> list[str]:

@@ -27,29 +27,29 @@ async def test_pause_hides_the_board() -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
         await pilot.press("p")
-        assert screen.paused
+        assert screen.play.paused
         assert not board.display
         assert screen.query_one("#chain-paused").display
         await pilot.press("h")  # play keys do nothing while paused
         assert board.hint == ()
         await pilot.press("p")
-        assert not screen.paused
+        assert not screen.play.paused
         assert board.display
 
 
 async def test_escape_pauses_when_no_chain_is_started() -> None:
     async with playing() as (pilot, screen):
         await pilot.press("escape")
-        assert screen.paused
+        assert screen.play.paused
         await pilot.press("escape")
-        assert not screen.paused
+        assert not screen.play.paused
 
 
 async def test_losing_focus_pauses() -> None:
     async with playing() as (pilot, screen):
         pilot.app.app_focus = False
         await pilot.pause()
-        assert screen.paused
+        assert screen.play.paused
         assert not screen.session.game.running
 
 
@@ -104,7 +104,7 @@ async def test_stuck_with_a_power_up_offers_it_beside_end_game() -> None:
         assert set(choices[:-1]) == set(screen.rules.report(screen.state)["rescues"])
         await pilot.click("#choice-hammer")
         await pilot.pause()
-        assert screen.armed == "hammer"
+        assert screen.play.armed == "hammer"
 
 
 async def test_end_game_shows_the_result() -> None:
@@ -256,7 +256,7 @@ async def test_a_click_on_the_paused_board_plays_on() -> None:
     async with playing() as (pilot, screen):
         await pilot.press("p")
         await pilot.click("#chain-paused")
-        assert not screen.paused
+        assert not screen.play.paused
 
 
 async def test_at_61_columns_the_power_up_bar_and_the_guidance_are_whole() -> None:
@@ -290,12 +290,12 @@ async def test_a_paused_blitz_clock_stays_stopped_when_focus_or_a_screen_comes_b
         await pilot.pause()
         clock.now += 30
         screen.tick()
-        assert screen.paused and game.time_left == 180
+        assert screen.play.paused and game.time_left == 180
         await pilot.press("question_mark")  # a screen over the paused board, then closed
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert pilot.app.screen is screen and screen.paused
+        assert pilot.app.screen is screen and screen.play.paused
         clock.now += 30
         screen.tick()
         assert game.time_left == 180

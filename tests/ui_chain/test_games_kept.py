@@ -9,7 +9,9 @@ from tests.ui_chain.conftest import FakeClock, board_of, drag, no_pairs, playing
 from tests.waiting import until
 from twofold.core.settings import Settings
 from twofold.ui.app.app import TwofoldApp
+from twofold.ui.app.screens.chain import ChainPlay
 from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog, RescueDialog
+from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.menu import MenuScreen
 from twofold.ui.app.screens.tutorial import TutorialScreen
 
@@ -61,7 +63,7 @@ async def test_a_blitz_game_out_of_time_is_not_in_progress_in_the_menu() -> None
         await pilot.press("q")
         await pilot.pause()
         assert "game in progress" in menu_line(pilot.app, "2248-blitz")
-        await pilot.app.push_screen(screen.__class__(screen.session))
+        await pilot.app.push_screen(GameScreen(screen.session, play=ChainPlay))
         await pilot.pause()
         clock.now += 181
         pilot.app.screen.tick()

@@ -22,11 +22,11 @@ async def test_hammer_is_armed_then_picks_a_tile() -> None:
     async with playing() as (pilot, screen):
         board = board_of(screen)
         await pilot.press("1")
-        assert screen.armed == "hammer"
+        assert screen.play.armed == "hammer"
         assert screen.query_one("#powerup-hammer").has_class("-armed")
         await click(pilot, board, (6, 0))
         assert screen.session.game.log == ["hammer 6,0"]
-        assert screen.armed is None
+        assert screen.play.armed is None
         assert held(screen, "hammer") == 0
 
 
@@ -40,22 +40,22 @@ async def test_escape_or_the_key_again_disarms() -> None:
     async with playing() as (pilot, screen):
         await pilot.press("1")
         await pilot.press("escape")
-        assert screen.armed is None
-        assert not screen.paused
+        assert screen.play.armed is None
+        assert not screen.play.paused
         await pilot.press("2", "2")
-        assert screen.armed is None
+        assert screen.play.armed is None
         assert screen.session.game.log == []
 
 
 async def test_button_arms_and_disarms() -> None:
     async with playing() as (pilot, screen):
         await pilot.click("#powerup-swap")
-        assert screen.armed == "swap"
+        assert screen.play.armed == "swap"
         button = screen.query_one("#powerup-swap")
         # a button ignores clicks while it shows the last press
         await until(pilot, lambda: not button.has_class("-active"), what="the press shown")
         await pilot.click("#powerup-swap")
-        assert screen.armed is None
+        assert screen.play.armed is None
 
 
 async def test_swap_picks_two_neighbours() -> None:
@@ -122,10 +122,10 @@ async def test_hint_button() -> None:
 
 async def test_auto_hint_after_ten_idle_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
     from twofold.core.settings import Settings
-    from twofold.ui.app.screens.chain import ChainScreen
+    from twofold.ui.app.screens.chain import ChainPlay
 
-    assert ChainScreen.auto_hint_seconds == 10.0
-    monkeypatch.setattr(ChainScreen, "auto_hint_seconds", 0.2)  # the same timer, sooner
+    assert ChainPlay.auto_hint_seconds == 10.0
+    monkeypatch.setattr(ChainPlay, "auto_hint_seconds", 0.2)  # the same timer, sooner
     async with playing(settings=Settings(tutorial_seen=True, auto_hint=True)) as (pilot, screen):
         board = board_of(screen)
         await until(pilot, lambda: bool(board.hint), what="the automatic hint, by itself")
@@ -168,7 +168,7 @@ async def test_a_spent_power_up_says_so() -> None:
     position = {"board": ladder(), "powerups": {"hammer": 0, "undo": 0}}
     async with playing(position=position) as (pilot, screen):
         await pilot.press("1")
-        assert screen.armed is None
+        assert screen.play.armed is None
         assert "No Hammer left" in str(screen.query_one("#chain-status").render())
         await pilot.press("u")
         assert "undo" in str(screen.query_one("#chain-status").render()).lower()

@@ -24,7 +24,8 @@ from twofold.core.daily import daily_code
 from twofold.core.session import Session
 from twofold.core.settings import Settings
 from twofold.ui.app.dialogs import ResultDialog
-from twofold.ui.app.screens.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainPlay
+from twofold.ui.app.screens.game import GameScreen
 
 
 def milestone_board() -> dict[str, Any]:
@@ -113,7 +114,7 @@ async def test_a_second_daily_try_says_it_is_practice() -> None:
         mode = app.registry.mode("2248-daily")
         session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
         assert session.game.code == daily_code("2248-daily", DAY)
-        screen = ChainScreen(session)
+        screen = GameScreen(session, play=ChainPlay)
         await app.push_screen(screen)
         await pilot.pause()
         hint = mode.hint(screen.state) if mode.hint else None

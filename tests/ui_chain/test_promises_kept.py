@@ -34,7 +34,7 @@ from twofold.ui.app.board.chain import ChainBoard
 from twofold.ui.app.board.slide import SlideBoard
 from twofold.ui.app.dialogs import ConfirmDialog
 from twofold.ui.app.screens import help as help_screen
-from twofold.ui.app.screens.chain import ChainScreen
+from twofold.ui.app.screens.chain import ChainPlay
 from twofold.ui.app.screens.chain import dialogs as chain_dialogs
 from twofold.ui.app.screens.chain.dialogs import ChainResultDialog, NoMoreMovesDialog
 from twofold.ui.app.screens.game import GameScreen
@@ -113,7 +113,7 @@ async def test_help_lists_exactly_the_keys_the_screen_runs(mode_id: str) -> None
         mode = app.registry.mode(mode_id)
         session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
         screen = (
-            ChainScreen(session)
+            GameScreen(session, play=ChainPlay)
             if mode.controls == "chain"
             else GameScreen(session, play=SlidePlay)
         )
@@ -288,11 +288,11 @@ async def test_a_language_change_in_a_second_window_keeps_its_game() -> None:
         one = TwofoldApp(registry(), first_store, mode_id="2248")
         two = TwofoldApp(registry(), second_store, mode_id="2248")
         async with one.run_test(size=(80, 24)) as pilot_one:
-            await until(pilot_one, lambda: isinstance(one.screen, ChainScreen))
+            await until(pilot_one, lambda: isinstance(getattr(one.screen, "play", None), ChainPlay))
             async with two.run_test(size=(80, 24)) as pilot:
-                await until(pilot, lambda: isinstance(two.screen, ChainScreen))
+                await until(pilot, lambda: isinstance(getattr(two.screen, "play", None), ChainPlay))
                 screen = two.screen
-                assert isinstance(screen, ChainScreen)
+                assert isinstance(getattr(screen, "play", None), ChainPlay)
                 session = screen.session
                 assert not session.seated  # the first window holds the save
                 hint = session.mode.hint(session.game.state)  # type: ignore[misc]
@@ -308,12 +308,12 @@ async def test_a_language_change_in_a_second_window_keeps_its_game() -> None:
                     lambda: (
                         two.screen.__class__.__name__ == "SettingsScreen"
                         and len(two.screen_stack) >= 3
-                        and isinstance(two.screen_stack[-2], ChainScreen)
+                        and isinstance(getattr(two.screen_stack[-2], "play", None), ChainPlay)
                         and two.screen_stack[-2] is not screen
                     ),
                 )
                 await pilot.press("escape")
-                await until(pilot, lambda: isinstance(two.screen, ChainScreen))
+                await until(pilot, lambda: isinstance(getattr(two.screen, "play", None), ChainPlay))
                 again = two.screen
                 assert again is not screen
                 assert again.session.game.game_id == game_id
@@ -409,7 +409,7 @@ async def test_watch_the_solver_never_touches_best() -> None:
         mode = app.registry.mode("2248")
         session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
         session.new_game(CODE)
-        screen = ChainScreen(session)
+        screen = GameScreen(session, play=ChainPlay)
         await app.push_screen(screen)
         await pilot.pause()
         hint = mode.hint(session.game.state)  # type: ignore[misc]
@@ -459,7 +459,7 @@ async def test_too_small_a_terminal_gets_the_whole_sentence_and_reachable_button
     async with app.run_test(size=(44, 20)) as pilot:  # the smallest: the board does not fit
         mode = app.registry.mode("2248")
         session = Session(mode, app.store, clock=FakeClock(), today=lambda: DAY)
-        screen = ChainScreen(session)
+        screen = GameScreen(session, play=ChainPlay)
         await app.push_screen(screen)
         # the tutorial on top, and composed (it is on top a moment before: failed under load)
         await until(pilot, lambda: app.screen is not screen and app.screen.query("#tutorial-title"))

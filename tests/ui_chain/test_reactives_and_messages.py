@@ -1,17 +1,19 @@
-"""The chain screen in Textual's terms: what it holds is reactive and what shows it follows;
-what the bar and the end of a game say are messages the screen handles."""
+"""The chain game in Textual's terms: what it holds is reactive and what shows it follows;
+what the bar and the end of a game say are messages its play widget handles."""
 
 from __future__ import annotations
 
 from textual import on
 from textual.app import App, ComposeResult
 from textual.reactive import var
+from textual.screen import Screen
 from textual.widgets import Button
 
-from tests.ui_chain.conftest import board_of, playing
+from tests.ui_chain.conftest import board_of, make_app, playing
 from tests.waiting import until
 from twofold.core._presentation import Status
 from twofold.core.plugins import registry
+from twofold.ui.app.screens.chain import ChainPlay
 from twofold.ui.app.screens.chain.dialogs import (
     ChainResultDialog,
     NoMoreMovesDialog,
@@ -19,6 +21,7 @@ from twofold.ui.app.screens.chain.dialogs import (
 )
 from twofold.ui.app.screens.chain.ending import Over, Stuck
 from twofold.ui.app.screens.chain.powerups import PowerUpBar
+from twofold.ui.app.screens.game import GameScreen
 
 
 class BarHost(App[None]):
@@ -69,9 +72,9 @@ async def test_the_armed_power_up_is_the_screens_and_the_board_follows() -> None
     async with playing() as (pilot, screen):
         await pilot.click("#powerup-hammer")
         await pilot.pause()
-        assert screen.armed == "hammer"
+        assert screen.play.armed == "hammer"
         assert board_of(screen).picking == "hammer"
-        screen.armed = None
+        screen.play.armed = None
         await pilot.pause()
         assert not screen.query_one("#powerup-hammer").has_class("-armed")
         assert board_of(screen).picking is None
@@ -81,11 +84,11 @@ async def test_pause_is_a_reactive_that_stops_the_clock_and_hides_the_board() ->
     async with playing("2248-blitz") as (pilot, screen):
         game = screen.session.game
         assert game.running
-        screen.paused = True
+        screen.play.paused = True
         await pilot.pause()
         assert not game.running
         assert not board_of(screen).display
-        screen.paused = False
+        screen.play.paused = False
         await pilot.pause()
         assert game.running
         assert board_of(screen).display
@@ -93,7 +96,7 @@ async def test_pause_is_a_reactive_that_stops_the_clock_and_hides_the_board() ->
 
 async def test_the_end_is_a_message_shown_as_its_dialog_then_the_result() -> None:
     async with playing() as (pilot, screen):
-        screen.post_message(Over("Time's up!", "The clock has run out."))
+        screen.play.post_message(Over("Time's up!", "The clock has run out."))
         await until(pilot, lambda: isinstance(pilot.app.screen, NoMoreMovesDialog))
         assert pilot.app.screen.title_text == "Time's up!"
         await pilot.press("enter")
@@ -104,9 +107,21 @@ async def test_the_end_is_a_message_shown_as_its_dialog_then_the_result() -> Non
 async def test_a_rescue_is_offered_once_however_often_it_is_asked() -> None:
     async with playing() as (pilot, screen):
         offers = [("hammer", "Hammer", False)]
-        screen.post_message(Stuck(offers))
-        screen.post_message(Stuck(offers))
+        screen.play.post_message(Stuck(offers))
+        screen.play.post_message(Stuck(offers))
         await pilot.pause()
         await pilot.pause()
         offers_shown = [s for s in pilot.app.screen_stack if isinstance(s, RescueDialog)]
         assert len(offers_shown) == 1
+
+
+async def test_a_chain_mode_plays_on_the_one_game_screen_three_levels_below_screen() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.open_mode("2248")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        screen = app.screen
+        assert type(screen) is GameScreen and isinstance(screen.play, ChainPlay)
+        assert type(screen).__mro__.index(Screen) <= 3
+        # the board has the focus, so the play widget's keys come first
+        await until(pilot, lambda: screen.play.board.has_focus)

@@ -17,7 +17,7 @@ from twofold.core._rules import Mode
 #: ``Mode.controls`` -> (the module of its play widget, the widget class)
 PLAYS: dict[str, tuple[str, str]] = {
     "slide": ("twofold.ui.app.screens.slide", "SlidePlay"),
-    "chain": ("twofold.ui.app.screens.chain", "ChainScreen"),
+    "chain": ("twofold.ui.app.screens.chain", "ChainPlay"),
     "place": ("twofold.ui.app.screens.place", "PlacePlay"),
 }
 

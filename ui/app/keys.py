@@ -39,7 +39,7 @@ SCREEN_TITLES: dict[str, str] = {
     # a game's keys are its play widget's, one for every mode of its controls: named by
     # the kind, never by one game
     "SlidePlay": N_("Slide game"),
-    "ChainScreen": N_("Chain game"),
+    "ChainPlay": N_("Chain game"),
     "PlacePlay": N_("Place game"),
     "HelpScreen": N_("Help"),
     "ChainHelpScreen": N_("Chain game help"),

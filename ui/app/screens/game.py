@@ -464,9 +464,9 @@ class GameScreen(TwofoldScreen[None]):
         """Draw, announce, flash and ring for an action; subclasses draw their board first."""
         after = self.state
         if self.play is not None:
-            self.shown = Shown(after, step, before)  # the play widget draws it
             if step.changed:
-                self.game.resume()
+                self.game.resume()  # before the drawing: a chain game's end stops the clock
+            self.shown = Shown(after, step, before)  # the play widget draws it
         scored = step.changed and step.action != "undo" and after.score > before.score
         if not self.session.seated:
             self.refresh_best()  # a second window: the first one's game may have gone higher
