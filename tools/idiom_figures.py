@@ -93,8 +93,8 @@ def app_idiom(modules: dict[Path, ast.Module]) -> dict[str, int]:
 
 def screen_depths() -> dict[str, int]:
     """How many classes the screen that plays each kind of controls sits below Textual's
-    ``Screen``: the kind's own screen class, or the one game screen around its play widget
-    (a widget, not a level of screen)."""
+    ``Screen``: the one game screen, around the kind's play widget (a widget, not a level
+    of screen; a kind whose class is a screen counts its own)."""
     from textual.screen import Screen
 
     from twofold.ui.app.controls import PLAYS

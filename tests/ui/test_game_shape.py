@@ -14,16 +14,13 @@ from twofold.ui.app.controls import PLAYS
 from twofold.ui.app.screens.game import GameScreen
 from twofold.ui.app.screens.play import Play
 
-#: the kinds whose game is the one game screen with a play widget
-PLAY_WIDGETS = ("slide", "place")
-
 
 def test_the_game_screen_is_three_levels_below_screen() -> None:
     # Screen > TranslatedScreen > TwofoldScreen > GameScreen
     assert GameScreen.__mro__.index(Screen) == 3
 
 
-@pytest.mark.parametrize("controls", PLAY_WIDGETS)
+@pytest.mark.parametrize("controls", sorted(PLAYS))
 def test_a_kind_of_controls_is_a_play_widget_not_a_screen(controls: str) -> None:
     module, name = PLAYS[controls]
     found = getattr(importlib.import_module(module), name)

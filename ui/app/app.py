@@ -190,10 +190,7 @@ class TwofoldApp(TranslatedApp):
         module_name, class_name = PLAYS[mode.controls]
         try:
             module = __import__(module_name, fromlist=[class_name])
-            found = getattr(module, class_name)
-            factory: ScreenFactory = (
-                found if issubclass(found, Screen) else _game_screen(found)  # a play widget
-            )
+            factory = _game_screen(getattr(module, class_name))
         except Exception as error:  # a broken screen greys its modes, never a crash
             reason = _("the {controls} screen failed to load ({error})").format(
                 controls=mode.controls, error=type(error).__name__

@@ -2,9 +2,8 @@
 and which keys of its game a mode offers.
 
 Each kind of ``Mode.controls`` names the module and the class of its play widget, which
-the one game screen composes (a class that is a screen is opened as it is). A module is
-only looked for when the menu is drawn (so the menu opens fast) and imported when a mode
-of its kind is opened.
+the one game screen composes. A module is only looked for when the menu is drawn (so the
+menu opens fast) and imported when a mode of its kind is opened.
 """
 
 from __future__ import annotations

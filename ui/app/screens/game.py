@@ -1,10 +1,11 @@
-"""What every game screen shares, whatever the mode's controls.
+"""The one game screen, whatever the mode's controls.
 
-A game screen plays one :class:`~twofold.core.session.Session`. This base owns its life
+A game screen plays one :class:`~twofold.core.session.Session`. It owns its life
 (greeting, pause on focus loss, save on leaving, a plugin's fault), the top bar (the mode's
-gauges), the announcement line, the keys every game has (the same key for the same action
-on every screen), and the mode's optional capabilities: Hint, Watch the solver and Sample
-appear only where the mode offers them. Subclasses add their board and their controls.
+gauges), the actions every game has (the same key for the same action in every game), and
+the mode's optional capabilities: Hint, Watch the solver and Sample appear only where the
+mode offers them. The board, its controls and the announcement line are the play widget of
+the mode's kind of controls (``screens.play``), which the screen composes.
 
 The game's numbers are reactives the top bar is bound to. What takes time runs in a worker
 whose news comes back as a Message the screen handles with ``@on``: the hint
@@ -40,7 +41,7 @@ from twofold.core.plugins import PluginFault
 from twofold.core.result import result_text
 from twofold.core.session import Session, rules_faults
 from twofold.core.settings import Settings
-from twofold.ui.app.controls import offered_action, offered_bindings, palette_commands
+from twofold.ui.app.controls import offered_action, palette_commands
 from twofold.ui.app.dialogs import (
     BoardReading,
     ConfirmDialog,
@@ -52,7 +53,6 @@ from twofold.ui.app.links import game_link
 from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
 from twofold.ui.app.screens.play import Play, Shown
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
-from twofold.ui.app.textual_private import node_bindings, set_node_bindings
 from twofold.ui.app.widgets.actionbar import ActionBar
 from twofold.ui.app.widgets.announcement import AnnouncementLine
 from twofold.ui.app.widgets.footer import Footer
@@ -142,24 +142,20 @@ class GameScreen(TwofoldScreen[None]):
         self,
         session: Session,
         *,
-        play: type[Play] | None = None,
+        play: type[Play],
         settings: Settings | None = None,
         name: str | None = None,
         id: str | None = None,
     ) -> None:
-        super().__init__(name=name, id=id or (play.SCREEN_ID if play is not None else None))
+        super().__init__(name=name, id=id or play.SCREEN_ID)
         self.session = session
         self.mode: Mode = session.mode
         self.rules: Any = session.mode.rules
         self._settings = settings
         self._session_closed = False
-        #: the board and its controls, of the mode's kind (None: a subclass composes its own)
-        self.play: Play | None = None
-        if play is not None:
-            self.play = play(self.mode, self.state)
-            self.TOPBAR_ID, self.ANNOUNCE_ID = play.TOPBAR_ID, play.ANNOUNCE_ID
-        else:
-            set_node_bindings(self, offered_bindings(self.mode, node_bindings(self)))
+        #: the board and its controls, of the mode's kind (its keys are this game's)
+        self.play: Play = play(self.mode, self.state)
+        self.TOPBAR_ID, self.ANNOUNCE_ID = play.TOPBAR_ID, play.ANNOUNCE_ID
         #: the state the hint being looked for is for
         self._hint_state: Any = None
         #: the solver while it plays, whether it is thinking, and its turns' timer
@@ -218,35 +214,22 @@ class GameScreen(TwofoldScreen[None]):
 
     @property
     def board(self) -> Any:
-        """The board on the screen (its play widget's)."""
-        if self.play is None:
-            raise NotImplementedError
+        """The board on the screen (its play widget's; Max shows it alone)."""
         return self.play.board
 
-    def board_widget(self) -> Widget:
-        """The board (Max shows it alone)."""
-        return self.board
-
     @property
-    def keys_node(self) -> Widget | GameScreen:
+    def keys_node(self) -> Widget:
         """Where this game's keys are: its play widget's bindings."""
-        return self if self.play is None else self.play
+        return self.play
 
     # -- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         keys = [gauge.key for gauge in self.mode.gauges]
         yield TopBar(self.mode.title, keys, id=self.TOPBAR_ID).data_bind(GameScreen.gauges)
-        if self.play is not None:
-            yield self.play.data_bind(GameScreen.shown, GameScreen.status)
-        else:
-            yield from self.compose_play()
+        yield self.play.data_bind(GameScreen.shown, GameScreen.status)
         yield ActionBar(id="actions")
         yield Footer()
-
-    def compose_play(self) -> Iterable[Widget]:
-        """The board and what goes with it, the announcement line among them."""
-        yield AnnouncementLine(id=self.ANNOUNCE_ID)
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(ActionBar).fit(event.size.width)
@@ -263,15 +246,9 @@ class GameScreen(TwofoldScreen[None]):
         self.watch(self.app, "app_focus", self._focus_changed, init=False)
         if self.mode.time_limit is not None:
             self.set_interval(1.0, self.tick)
-        if self.play is not None:
-            self.play.board.focus()
-            if not self.show_first_tutorial():  # the tutorial comes first; the game after it
-                self.game_ready()
-        self.mounted()
-
-    def mounted(self) -> None:
-        """What a kind of screen adds once the game is set up (each calls super() first).
-        Not on_mount: Textual calls every class's own on_mount, so each would run again."""
+        self.play.board.focus()
+        if not self.show_first_tutorial():  # the tutorial comes first; the game after it
+            self.game_ready()
 
     def greeting(self) -> str:
         if self.session.notice:
@@ -285,9 +262,7 @@ class GameScreen(TwofoldScreen[None]):
         return f"{text} {practice_words(self.session)}" if game.flags.practice else text
 
     def opening_words(self) -> str:
-        if self.play is not None:
-            return self.play.opening_words(self.game.code)
-        return _("Game {code}.").format(code=format_code(self.game.code))
+        return self.play.opening_words(self.game.code)
 
     def _focus_changed(self, focused: bool) -> None:
         # The play time counts only while the terminal has the player's attention.
@@ -300,12 +275,11 @@ class GameScreen(TwofoldScreen[None]):
 
     def focus_lost(self) -> None:
         self.game.pause()
-        if self.play is not None:
-            self.play.focus_lost()
+        self.play.focus_lost()
 
     def clock_may_run(self) -> bool:
         """Whether the clock may run again when the screen or the focus comes back."""
-        return not self.game.over and (self.play is None or self.play.clock_may_run())
+        return not self.game.over and self.play.clock_may_run()
 
     def on_screen_resume(self) -> None:
         if not self._session_closed:
@@ -320,8 +294,7 @@ class GameScreen(TwofoldScreen[None]):
 
     def apply_settings(self) -> None:
         """The settings changed (reduced motion, auto-hint): take them up."""
-        if self.play is not None:
-            self.play.animate = not self.reduced_motion
+        self.play.animate = not self.reduced_motion
 
     # -- the numbers --------------------------------------------------------------------------
 
@@ -379,15 +352,13 @@ class GameScreen(TwofoldScreen[None]):
 
     def time_up(self) -> None:
         """The clock ran out: the play widget shows the end."""
-        if self.play is not None:
-            self.play.time_up()
+        self.play.time_up()
 
     # -- acting ---------------------------------------------------------------------------------
 
     def finish_animation(self) -> None:
         """Any input finishes the board's animation at once."""
-        if self.play is not None:
-            self.play.finish_animation()
+        self.play.finish_animation()
 
     def action_command(self, word: str) -> None:
         """A command the mode declares (the palette), played as it is typed."""
@@ -400,8 +371,7 @@ class GameScreen(TwofoldScreen[None]):
 
     def palette_extras(self) -> Iterable[tuple[str, str, Callable[[], Any]]]:
         """The play widget's actions with no key, then the mode's commands with none."""
-        extras = self.play.palette_extras() if self.play is not None else ()
-        return [*extras, *self.command_extras()]
+        return [*self.play.palette_extras(), *self.command_extras()]
 
     def command_extras(self) -> list[tuple[str, str, Callable[[], Any]]]:
         """The palette's entry for each of the mode's commands that takes nothing and has
@@ -435,7 +405,7 @@ class GameScreen(TwofoldScreen[None]):
 
         Once a game is over, its end is shown again instead, for any action but Undo (unless
         the kind shows its end itself)."""
-        ended = self.play is not None and not self.play.OWN_END and self.game.over
+        ended = not self.play.OWN_END and self.game.over
         if ended and action != "undo":
             self.finish_animation()
             self.show_game_over()
@@ -456,17 +426,15 @@ class GameScreen(TwofoldScreen[None]):
         return step
 
     def refused(self, reason: str) -> None:
-        if self.play is not None:
-            self.play.refused(reason)
+        self.play.refused(reason)
         self.announce(reason)
 
     def after_step(self, before: Any, step: Step) -> None:
-        """Draw, announce, flash and ring for an action; subclasses draw their board first."""
+        """Draw, announce, flash and ring for an action."""
         after = self.state
-        if self.play is not None:
-            if step.changed:
-                self.game.resume()  # before the drawing: a chain game's end stops the clock
-            self.shown = Shown(after, step, before)  # the play widget draws it
+        if step.changed:
+            self.game.resume()  # before the play widget draws: an end it finds pauses again
+        self.shown = Shown(after, step, before)  # the play widget draws it
         scored = step.changed and step.action != "undo" and after.score > before.score
         if not self.session.seated:
             self.refresh_best()  # a second window: the first one's game may have gone higher
@@ -486,8 +454,6 @@ class GameScreen(TwofoldScreen[None]):
 
     def game_over(self) -> None:
         """The game has ended: the kind shows it, or the game-over dialog does."""
-        if self.play is None:
-            return
         if self.play.OWN_END:
             self.play.show_end()
         else:
@@ -584,20 +550,12 @@ class GameScreen(TwofoldScreen[None]):
                 self.host.save_settings(seen)
             else:
                 self._settings = seen
-        self.after_tutorial()
-
-    def after_tutorial(self) -> None:
-        """The game, once its tutorial is read: its end, if it is over."""
-        if self.play is not None:
-            self.game_ready()
-        elif self.game.over:
-            self.post_message(self.Over())
+        self.game_ready()
 
     def game_ready(self) -> None:
         """The game has the player's attention (no tutorial first, or the tutorial read):
         the play widget takes it up, and an ended game shows its end."""
-        if self.play is not None:
-            self.play.game_ready()
+        self.play.game_ready()
         if self.game.over:
             self.post_message(self.Over())
 
@@ -612,7 +570,6 @@ class GameScreen(TwofoldScreen[None]):
         self._hint_state = self.state
         self.hint_pending = True
         self._find_hint(hint, self.state)
-        self.hint_asked()
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _find_hint(self, hint: HintFunction, state: Any) -> None:
@@ -634,30 +591,16 @@ class GameScreen(TwofoldScreen[None]):
     def _hint_found(self, message: HintFound) -> None:
         self.hint_pending = False
         if message.state is self.state and message.state is self._hint_state:
-            self.show_hint(message.hint)
-        else:
-            self.hint_asked()  # the board changed while it was looked for: no hint for it
-
-    def hint_asked(self) -> None:
-        """The hint is being looked for, or was dropped (subclasses may say so)."""
+            self.show_hint(message.hint)  # else the board changed meanwhile: no hint for it
 
     def show_hint(self, hint: Hint | None) -> None:
-        if self.play is not None:
-            words = self.play.hint_words(hint) if hint is not None else self.play.no_hint_words()
-            if hint is None and words:
-                self.refused(words)
-            elif hint is not None and words is not None:
-                self.game.flags.hinted = True  # the result's proof says hints were shown
-                self.announce(words)
-            return
-        if hint is None:
-            self.refused(_("No move to suggest"))
-            return
-        self.game.flags.hinted = True  # the result's proof says hints were shown
-        self.announce(_("Hint: {action}.").format(action=self.hint_words(hint)))
-
-    def hint_words(self, hint: Hint) -> str:
-        return for_people(hint.action)  # people count cells from 1
+        """The play widget marks the hint and gives its words (or nothing, now)."""
+        words = self.play.hint_words(hint) if hint is not None else self.play.no_hint_words()
+        if hint is None and words:
+            self.refused(words)
+        elif hint is not None and words is not None:
+            self.game.flags.hinted = True  # the result's proof says hints were shown
+            self.announce(words)
 
     # -- the solver -------------------------------------------------------------------------------
 
@@ -869,8 +812,7 @@ class GameScreen(TwofoldScreen[None]):
 
     def game_replaced(self) -> None:
         """Another game is on the board now: the play widget shows it anew."""
-        if self.play is not None:
-            self.shown = Shown(self.state)
+        self.shown = Shown(self.state)
 
     # -- what the game tells beyond the board -----------------------------------------------------
     # The result is three lines to paste and compare the day with friends: the mode, the date
@@ -979,44 +921,39 @@ class GameScreen(TwofoldScreen[None]):
     # -- games ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if self.play is not None and (allowed := self.play.allows(action)) is not True:
+        if (allowed := self.play.allows(action)) is not True:
             return allowed
         return offered_action(self.mode, action)
 
     def action_escape(self) -> None:
         """Esc, the same in every game: close what is open, else leave Max, else pause."""
         self.finish_animation()
-        if self.close_open():
+        if self.play.close_open():
             return
         if self.maximized is not None:
             self.minimize()
         else:
             self.pause_game()
 
-    def close_open(self) -> bool:
-        """Close what is open on the board (a chain drawn, a power-up armed); True if any."""
-        return self.play is not None and self.play.close_open()
-
     def pause_game(self) -> None:
         """Pause in a dialog with Resume and Menu (the clock stops while it is up)."""
         from twofold.ui.app.dialogs import PauseDialog
 
-        if self.play is not None:
-            self.play.pausing(True)
+        self.play.pausing(True)
         clock = any(gauge.key == "clock" for gauge in self.mode.gauges)
         self.app.push_screen(PauseDialog(clock=clock), self.after_pause)
 
     def after_pause(self, choice: str | None) -> None:
         if choice == "menu":
             self.action_menu()
-        elif self.play is not None:
+        else:
             self.play.pausing(False)
 
     def action_maximize_board(self) -> None:
         if self.maximized is not None:
             self.minimize()
         else:
-            self.maximize(self.board_widget())
+            self.maximize(self.board)
 
     # -- other places -----------------------------------------------------------------------------
 
