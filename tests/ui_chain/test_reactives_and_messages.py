@@ -19,7 +19,7 @@ from twofold.ui.app.screens.chain.dialogs import (
     NoMoreMovesDialog,
     RescueDialog,
 )
-from twofold.ui.app.screens.chain.ending import Over, Stuck
+from twofold.ui.app.screens.chain.end import Over, Stuck
 from twofold.ui.app.screens.chain.powerups import PowerUpBar
 from twofold.ui.app.screens.game import GameScreen
 

@@ -4,7 +4,7 @@ Everything the player does is played in the words of the JSON protocol (``chain 
 6,0``, ``hammer 3,2``, ...). The widget never decides what is legal: the mode's judge
 previews a chain, the rules refuse, and the widget shows the refusal. Its parts: the board
 and its chain controls (``twofold.ui.app.board.chain``), the power-up bar (``powerups``,
-which says what was pressed in a message), the end of a game (``ending``: messages the
+which says what was pressed in a message), the end of a game (``end``: messages the
 widget handles by showing their dialogs), the line of words over the board (``status``)
 and the praise (``praise``). The power-up armed and the pause are its reactives, and what
 shows them follows.
@@ -36,7 +36,7 @@ from twofold.ui.app.screens.chain.dialogs import (
     NoMoreMovesDialog,
     RescueDialog,
 )
-from twofold.ui.app.screens.chain.ending import (
+from twofold.ui.app.screens.chain.end import (
     Finished,
     Over,
     Stuck,
