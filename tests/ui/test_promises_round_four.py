@@ -107,16 +107,16 @@ async def test_the_solver_asks_before_a_counted_game_stops_counting(
         assert isinstance(app.screen, ConfirmDialog)
         assert "never counts" in app.screen.body
         await pilot.press("escape")  # Cancel: the game still counts, nobody plays it
-        assert app.screen is screen and not screen.watching
+        assert app.screen is screen and not screen.solver.watching
         assert not screen.game.flags.uncounted
         assert "not counted" not in bar_text(app, "code")
         await pilot.press("v", "y")
-        assert screen.watching and screen.game.flags.uncounted
+        assert screen.solver.watching and screen.game.flags.uncounted
         await pilot.press("v")  # its own key stops it
-        assert not screen.watching
+        assert not screen.solver.watching
         assert "not counted" in bar_text(app, "code")
         await pilot.press("v")  # a game that no longer counts: nothing more to ask
-        assert app.screen is screen and screen.watching
+        assert app.screen is screen and screen.solver.watching
         await pilot.press("v")
 
 
@@ -218,9 +218,9 @@ async def test_esc_while_the_solver_plays_only_takes_the_board_back(
     async with app.run_test(size=(100, 32)) as pilot:
         screen = game_screen(app)
         await pilot.press("v")
-        assert screen.watching
+        assert screen.solver.watching
         await pilot.press("escape")
-        assert not screen.watching
+        assert not screen.solver.watching
         assert "You have the board again." in screen.announcer.text
         assert app.screen is screen and not isinstance(app.screen, PauseDialog)
         await pilot.press("escape")  # the next Esc pauses, as ever

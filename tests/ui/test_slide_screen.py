@@ -476,16 +476,16 @@ async def test_watching_the_solver_and_taking_over(
 ):
     from textual import events
 
-    from twofold.ui.app.screens import game as game_module
+    from twofold.ui.app.screens import solver as solver_module
 
-    monkeypatch.setattr(game_module, "SOLVER_PAUSE", 0.01)
+    monkeypatch.setattr(solver_module, "SOLVER_PAUSE", 0.01)
 
     app = make_app("2048", motion=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = slide(app)
         assert screen.active_bindings["v"].binding.action == "screen.watch_solver"
         screen.action_watch_solver()  # V; Pilot's press would wait for an idle app
-        assert screen.watching
+        assert screen.solver.watching
         # Pilot waits for an idle app, which a playing solver never is: plain sleeps.
         for _ in range(200):
             await asyncio.sleep(0.01)
@@ -494,16 +494,16 @@ async def test_watching_the_solver_and_taking_over(
         assert screen.session.game.state.moves >= 3
         assert screen.session.game.flags.solver and screen.session.game.flags.uncounted
         screen.on_key(events.Key("v", "v"))  # its own key is left to toggle it
-        assert screen.watching
+        assert screen.solver.watching
         screen.on_key(events.Key("x", "x"))  # any other key takes over
-        assert not screen.watching
+        assert not screen.solver.watching
         moves = screen.session.game.state.moves
         await pilot.pause(0.1)
         assert screen.session.game.state.moves == moves
         screen.action_watch_solver()
-        assert screen.watching
+        assert screen.solver.watching
         screen.action_watch_solver()
-        assert not screen.watching
+        assert not screen.solver.watching
 
 
 def test_modes_offer_sample_and_solver_only_through_the_contract(make_app: AppFactory):

@@ -9,11 +9,11 @@ the mode's kind of controls (``screens.play``), which the screen composes.
 
 The game's numbers are reactives the top bar is bound to. What takes time runs in a worker
 whose news comes back as a Message the screen handles with ``@on``: the hint
-(:class:`HintFound`), the solver's moves (:class:`SolverChose`), a result sent
-(:class:`Sent`); the end of a game is a Message too (:class:`Over`). Another game on the same
-screen (New game, Restart, Last game, the Sample), what the game tells beyond the board
-(Copy link, Copy result, Send, Read), the tutorial and the goal reached are the screen's
-actions and their dialogs' callbacks.
+(:class:`HintFound`), the moves of the :class:`~.solver.Solver` widget it composes
+(:class:`~.solver.SolverChose`), a result sent (:class:`Sent`); the end of a game is a
+Message too (:class:`Over`). Another game on the same screen (New game, Restart, Last game,
+the Sample), what the game tells beyond the board (Copy link, Copy result, Send, Read), the
+tutorial and the goal reached are the screen's actions and their dialogs' callbacks.
 """
 
 from __future__ import annotations
@@ -27,11 +27,10 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import var
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.worker import get_current_worker
 
-from twofold.core._capabilities import Autoplayer, AutoplayerFactory, Hint, HintFunction
+from twofold.core._capabilities import AutoplayerFactory, Hint, HintFunction
 from twofold.core._i18n import _
 from twofold.core._presentation import Status, upcoming_words
 from twofold.core._rules import Mode, Refused, largest_tile
@@ -52,6 +51,7 @@ from twofold.ui.app.dialogs import (
 from twofold.ui.app.links import game_link
 from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
 from twofold.ui.app.screens.play import Play, Shown
+from twofold.ui.app.screens.solver import Solver, SolverChose, SolverFailed
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
 from twofold.ui.app.widgets.actionbar import ActionBar
 from twofold.ui.app.widgets.announcement import AnnouncementLine
@@ -60,9 +60,6 @@ from twofold.ui.app.widgets.topbar import TopBar
 from twofold.ui.cells import for_people
 from twofold.ui.practice import practice_words
 from twofold.ui.submission import SendError, send_result
-
-#: seconds between the solver's moves while watching it
-SOLVER_PAUSE = 0.15
 
 
 class GameScreen(TwofoldScreen[None]):
@@ -93,8 +90,6 @@ class GameScreen(TwofoldScreen[None]):
     gauges: var[tuple[tuple[str, str], ...]] = var(())
     #: a hint is being looked for (a screen may say so while it waits)
     hint_pending: var[bool] = var(False)
-    #: the solver plays this game (any key takes the board back)
-    watching: var[bool] = var(False)
     #: what the board shows and the step that made it (the play widget is bound to it)
     shown: var[Shown | None] = var(None, always_update=True)
 
@@ -108,21 +103,6 @@ class GameScreen(TwofoldScreen[None]):
 
     class HintFailed(Message):
         """The mode's hint raised ``error``."""
-
-        def __init__(self, error: BaseException) -> None:
-            super().__init__()
-            self.error = error
-
-    class SolverChose(Message):
-        """The solver's action for ``state`` (None: it has none and stops)."""
-
-        def __init__(self, state: Any, action: str | None) -> None:
-            super().__init__()
-            self.state = state
-            self.action = action
-
-    class SolverFailed(Message):
-        """The solver raised ``error``: the watching stops, the app goes on."""
 
         def __init__(self, error: BaseException) -> None:
             super().__init__()
@@ -158,10 +138,8 @@ class GameScreen(TwofoldScreen[None]):
         self.TOPBAR_ID, self.ANNOUNCE_ID = play.TOPBAR_ID, play.ANNOUNCE_ID
         #: the state the hint being looked for is for
         self._hint_state: Any = None
-        #: the solver while it plays, whether it is thinking, and its turns' timer
-        self._autoplayer: Autoplayer | None = None
-        self._autoplayer_thinking = False
-        self._autoplayer_timer: Timer | None = None
+        #: the mode's solver, when the player watches it play this game
+        self.solver = Solver(lambda: self.state)
 
     # -- the pieces -------------------------------------------------------------------------
 
@@ -230,6 +208,7 @@ class GameScreen(TwofoldScreen[None]):
         yield self.play.data_bind(GameScreen.shown, GameScreen.status)
         yield ActionBar(id="actions")
         yield Footer()
+        yield self.solver
 
     def on_resize(self, event: events.Resize) -> None:
         self.query_one(ActionBar).fit(event.size.width)
@@ -606,7 +585,7 @@ class GameScreen(TwofoldScreen[None]):
 
     def action_watch_solver(self) -> None:
         """Start the mode's autoplayer, or stop it when it already plays."""
-        if self._autoplayer is not None:
+        if self.solver.watching:
             self.stop_solver()
             return
         make = self.mode.autoplayer
@@ -634,63 +613,33 @@ class GameScreen(TwofoldScreen[None]):
         )
 
     def _start_solver(self, make: AutoplayerFactory) -> None:
-        if self._autoplayer is not None or self.game.over:
+        if self.solver.watching or self.game.over:
             return
         try:
-            self._autoplayer = make(None)
+            self.solver.start(make)
         except Exception as error:  # a plugin's autoplayer that cannot start is a fault
             self.stop(PluginFault(self.mode.id, error))
             return
-        self.watching = True
         self.game.flags.solver = True
         self.game.flags.uncounted = True  # a game the solver played never counts
         self.session.save()
         self.take_in()  # the top bar's code says so
         self.refresh_best()  # nor does its score stand as Best, on the bar or anywhere
         self.announce(_("The solver is playing. Press any key to take over."))
-        self._autoplayer_timer = self.set_interval(SOLVER_PAUSE, self._solver_turn)
 
     def stop_solver(self) -> None:
         """The solver stops playing and the player has the board, if it played."""
-        if self._autoplayer is None:
-            return
-        self._let_solver_go()
-        if not self._session_closed:
+        if self.solver.stop() and not self._session_closed:
             self.announce(_("You have the board again."))
-
-    def _let_solver_go(self) -> None:
-        self._autoplayer = None
-        self.watching = False
-        if self._autoplayer_timer is not None:
-            self._autoplayer_timer.stop()
-            self._autoplayer_timer = None
-
-    def _solver_turn(self) -> None:
-        player = self._autoplayer
-        if player is None or self._autoplayer_thinking or self.app.screen is not self:
-            return
-        self._autoplayer_thinking = True
-        self._solver_thinks(player, self.state)
-
-    @work(thread=True, group="solver", exit_on_error=False)
-    def _solver_thinks(self, player: Autoplayer, state: Any) -> None:
-        try:
-            action = player.choose(state)
-        except Exception as error:  # a solver fault stops the watching, not the app
-            self.post_message(self.SolverFailed(error))
-            return
-        self.post_message(self.SolverChose(state, action))
 
     @on(SolverFailed)
     def _solver_failed(self, message: SolverFailed) -> None:
-        self._autoplayer_thinking = False
         self.stop_solver()
         self.announce(_("The solver stopped: {error}").format(error=message.error))
 
     @on(SolverChose)
     def _solver_chose(self, message: SolverChose) -> None:
-        self._autoplayer_thinking = False
-        if self._autoplayer is None or message.state is not self.state:
+        if not self.solver.watching or message.state is not self.state:
             return  # the player took over, or the game changed while the solver thought
         if message.action is None:
             self.stop_solver()
@@ -700,7 +649,7 @@ class GameScreen(TwofoldScreen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Any key takes the board back from the solver; its own key toggles it instead."""
-        if self._autoplayer is None:
+        if not self.solver.watching:
             return
         bound = self.active_bindings.get(event.key)
         action = bound.binding.action.removeprefix("screen.") if bound is not None else ""
@@ -977,8 +926,7 @@ class GameScreen(TwofoldScreen[None]):
         """Leave without closing the session: another screen takes the same game on."""
         if not self._session_closed:
             self._session_closed = True
-            self.stop_solver()
-            self._let_solver_go()
+            self.solver.stop()
             self.finish_animation()
             self.game.pause()
             self.session.save()
@@ -987,7 +935,7 @@ class GameScreen(TwofoldScreen[None]):
         """Save the game and let it go (leaving the screen or quitting)."""
         if not self._session_closed:
             self._session_closed = True
-            self._let_solver_go()
+            self.solver.stop()
             self.finish_animation()
             self.session.close()
 
