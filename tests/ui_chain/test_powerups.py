@@ -157,7 +157,7 @@ async def test_a_slow_hint_never_holds_up_play() -> None:
         board = board_of(screen)
         screen.mode = replace(screen.mode, hint=slow(screen.mode.hint))
         await pilot.press("h")
-        assert screen.hint_pending
+        assert screen.hints.pending
         await drag(pilot, board, [(7, 0), (7, 1)])
         assert screen.session.game.log == ["chain 7,0 7,1"]
         await settle(pilot)

@@ -7,13 +7,14 @@ the mode's optional capabilities: Hint, Watch the solver and Sample appear only 
 mode offers them. The board, its controls and the announcement line are the play widget of
 the mode's kind of controls (``screens.play``), which the screen composes.
 
-The game's numbers are reactives the top bar is bound to. What takes time runs in a worker
-whose news comes back as a Message the screen handles with ``@on``: the hint
-(:class:`HintFound`), the moves of the :class:`~.solver.Solver` widget it composes
-(:class:`~.solver.SolverChose`), a result sent (:class:`Sent`); the end of a game is a
-Message too (:class:`Over`). Another game on the same screen (New game, Restart, Last game,
-the Sample), what the game tells beyond the board (Copy link, Copy result, Send, Read), the
-tutorial and the goal reached are the screen's actions and their dialogs' callbacks.
+The game's numbers are reactives the top bar is bound to. What takes time runs in a widget's
+worker whose news comes back as a Message the screen handles with ``@on``: the hint of the
+:class:`~.hints.HintFinder` (:class:`~.hints.HintFound`), the moves of the
+:class:`~.solver.Solver` (:class:`~.solver.SolverChose`), both widgets the screen composes;
+a result sent (:class:`Sent`); the end of a game is a Message too (:class:`Over`). Another
+game on the same screen (New game, Restart, Last game, the Sample), what the game tells
+beyond the board (Copy link, Copy result, Send, Read), the tutorial and the goal reached
+are the screen's actions and their dialogs' callbacks.
 """
 
 from __future__ import annotations
@@ -28,9 +29,8 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.reactive import var
 from textual.widget import Widget
-from textual.worker import get_current_worker
 
-from twofold.core._capabilities import AutoplayerFactory, Hint, HintFunction
+from twofold.core._capabilities import AutoplayerFactory, Hint
 from twofold.core._i18n import _
 from twofold.core._presentation import Status, upcoming_words
 from twofold.core._rules import Mode, Refused, largest_tile
@@ -50,6 +50,7 @@ from twofold.ui.app.dialogs import (
 )
 from twofold.ui.app.links import game_link
 from twofold.ui.app.screens.gauges import clock_seconds, code_words, gauge_texts
+from twofold.ui.app.screens.hints import HintFailed, HintFinder, HintFound
 from twofold.ui.app.screens.play import Play, Shown
 from twofold.ui.app.screens.solver import Solver, SolverChose, SolverFailed
 from twofold.ui.app.seams import TwofoldHost, TwofoldScreen
@@ -88,25 +89,8 @@ class GameScreen(TwofoldScreen[None]):
     best: var[int] = var(0)
     #: the top bar's words, gauge by gauge (computed; the top bar is bound to them)
     gauges: var[tuple[tuple[str, str], ...]] = var(())
-    #: a hint is being looked for (a screen may say so while it waits)
-    hint_pending: var[bool] = var(False)
     #: what the board shows and the step that made it (the play widget is bound to it)
     shown: var[Shown | None] = var(None, always_update=True)
-
-    class HintFound(Message):
-        """The hint worker's answer for ``state`` (None: no move to suggest)."""
-
-        def __init__(self, state: Any, hint: Hint | None) -> None:
-            super().__init__()
-            self.state = state
-            self.hint = hint
-
-    class HintFailed(Message):
-        """The mode's hint raised ``error``."""
-
-        def __init__(self, error: BaseException) -> None:
-            super().__init__()
-            self.error = error
 
     class Sent(Message):
         """A result was sent: the rank, or the server's reason, in words."""
@@ -136,8 +120,8 @@ class GameScreen(TwofoldScreen[None]):
         #: the board and its controls, of the mode's kind (its keys are this game's)
         self.play: Play = play(self.mode, self.state)
         self.TOPBAR_ID, self.ANNOUNCE_ID = play.TOPBAR_ID, play.ANNOUNCE_ID
-        #: the state the hint being looked for is for
-        self._hint_state: Any = None
+        #: the hint looked for in the background, when the player asks
+        self.hints = HintFinder()
         #: the mode's solver, when the player watches it play this game
         self.solver = Solver(lambda: self.state)
 
@@ -208,6 +192,7 @@ class GameScreen(TwofoldScreen[None]):
         yield self.play.data_bind(GameScreen.shown, GameScreen.status)
         yield ActionBar(id="actions")
         yield Footer()
+        yield self.hints
         yield self.solver
 
     def on_resize(self, event: events.Resize) -> None:
@@ -546,30 +531,15 @@ class GameScreen(TwofoldScreen[None]):
         if hint is None:
             return
         self.finish_animation()
-        self._hint_state = self.state
-        self.hint_pending = True
-        self._find_hint(hint, self.state)
-
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _find_hint(self, hint: HintFunction, state: Any) -> None:
-        try:
-            found = hint(state)
-        except Exception as error:  # a failing hint is told in one line; the game goes on
-            if not get_current_worker().is_cancelled:
-                self.post_message(self.HintFailed(error))
-            return
-        if not get_current_worker().is_cancelled:  # a newer question replaced this one
-            self.post_message(self.HintFound(state, found))
+        self.hints.look(hint, self.state)
 
     @on(HintFailed)
     def _hint_failed(self, message: HintFailed) -> None:
-        self.hint_pending = False
         self.refused(_("The hint failed: {error}").format(error=message.error))
 
     @on(HintFound)
     def _hint_found(self, message: HintFound) -> None:
-        self.hint_pending = False
-        if message.state is self.state and message.state is self._hint_state:
+        if message.state is self.state and message.state is self.hints.asked:
             self.show_hint(message.hint)  # else the board changed meanwhile: no hint for it
 
     def show_hint(self, hint: Hint | None) -> None:

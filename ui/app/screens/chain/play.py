@@ -183,7 +183,7 @@ class ChainPlay(Play):
         ).data_bind(ChainPlay.status, ChainPlay.armed)
 
     def on_mount(self) -> None:
-        self.watch(self.screen, "hint_pending", self._hint_pending, init=False)
+        self.watch(self.game_screen.hints, "pending", self._hint_pending, init=False)
         self.refresh_status()
         self.restart_idle()
 
@@ -222,7 +222,7 @@ class ChainPlay(Play):
 
     def _resting(self) -> Text:
         board = self.board
-        if self.game_screen.hint_pending:
+        if self.game_screen.hints.pending:
             return Text(_("Looking for a hint…"))
         if board.hint:
             text = Text(_("Hint: "))
