@@ -112,6 +112,21 @@ async def test_every_dialog_shows_its_whole_message_and_buttons(
             await pilot.pause()
 
 
+@pytest.mark.parametrize("name", list(every_dialog()))
+async def test_a_dialog_closed_before_its_events_ran_fits_nothing(name: str) -> None:
+    """Under load a test (or a player's quick key, or the app ending) took a dialog's parts
+    away before its mount or resize ran, and fitting them raised NoMatches."""
+    opened = app()
+    async with opened.run_test(size=SIZES[0]) as pilot:
+        dialog = every_dialog()[name]()
+        await opened.push_screen(dialog)
+        await pilot.pause()
+        await dialog.query_one("VerticalGroup").remove()
+        dialog.on_resize()
+        dialog.on_mount()
+        assert not dialog.has_parts()
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(every_dialog()))
 def test_dialog_snapshot(snap_compare: SnapCompare, name: str, size: tuple[int, int]) -> None:

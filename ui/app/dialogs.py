@@ -120,14 +120,22 @@ class Dialog(TwofoldScreen[str], ModalScreen[str]):
                     yield Button(label, id=f"choice-{choice}", variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
+        if not self.has_parts():
+            return
         self.fit(self.app.size.width)
         self.fit_height(self.app.size.height)
         if self.buttons:
             self.query_one(f"#choice-{self.buttons[0][0]}", Button).focus()
 
     def on_resize(self) -> None:
-        self.fit(self.app.size.width)
-        self.fit_height(self.app.size.height)
+        if self.has_parts():
+            self.fit(self.app.size.width)
+            self.fit_height(self.app.size.height)
+
+    def has_parts(self) -> bool:
+        """Whether the dialog's words and buttons are still there: a dialog closed before its
+        mount or resize ran (a quick key, the app ending) has none left to fit or focus."""
+        return bool(self.query("#dialog-words"))
 
     def fit_height(self, screen_height: int) -> None:
         """Keep the title and every button on screen; the words get the rows left, scrolling.
