@@ -32,6 +32,9 @@ from twofold.ui.app.seams import TwofoldScreen
 from twofold.ui.app.textual_private import merged_bindings, node_bindings, normalize_key_list
 from twofold.ui.app.widgets.footer import Footer
 
+#: what declares keys the settings list: a screen, or a game's play widget (a widget)
+KeyOwner = type[DOMNode]
+
 #: what each screen is called in the list of keys (by class name); a screen missing
 #: here is listed under its class name, and tests/i18n says so
 SCREEN_TITLES: dict[str, str] = {
@@ -78,10 +81,10 @@ class KeyAction:
     #: what the action does, as written in the source (shown through retranslate)
     title: str
     #: the screen class that declares it
-    owner: type[Screen[Any]]
+    owner: KeyOwner
     default_keys: tuple[str, ...]
     #: every screen class where it is active (subclasses inherit bindings)
-    screens: tuple[type[Screen[Any]], ...]
+    screens: tuple[KeyOwner, ...]
 
     def keys(self, keymap: Keymap) -> tuple[str, ...]:
         """The keys in use with ``keymap``."""
@@ -131,11 +134,11 @@ def _import_screens() -> None:
             continue
 
 
-def screen_classes() -> list[type[Screen[Any]]]:
+def screen_classes() -> list[KeyOwner]:
     """twofold's screens that have bindings with ids, bases before subclasses; a game's
     keys are its play widget's (a widget with ids on its keys), listed as a screen's."""
     _import_screens()
-    found: list[type[Screen[Any]]] = []
+    found: list[KeyOwner] = []
     for cls in _subclasses(DOMNode):
         if cls in found or not cls.__module__.startswith("twofold."):
             continue
@@ -149,7 +152,7 @@ def _bindings(cls: type[Any]) -> list[Binding]:
     return [binding for bindings in merged.key_to_bindings.values() for binding in bindings]
 
 
-def key_actions(classes: list[type[Screen[Any]]] | None = None) -> list[KeyAction]:
+def key_actions(classes: list[KeyOwner] | None = None) -> list[KeyAction]:
     """Every binding id of the app's screens, once each, in the order the screens declare them."""
     classes = screen_classes() if classes is None else classes
     actions: dict[str, KeyAction] = {}
@@ -210,7 +213,7 @@ def offered_actions(actions: list[KeyAction], modes: list[Any]) -> list[KeyActio
 
 
 def keys_in_use(
-    cls: type[Screen[Any]], keymap: Keymap, app: App[Any] | None = None
+    cls: KeyOwner, keymap: Keymap, app: App[Any] | None = None
 ) -> dict[str, list[Binding]]:
     """Key -> the bindings it runs on screen ``cls`` with ``keymap`` (and the app's own)."""
     normalized = {k: normalize_key_list(v) for k, v in keymap.items() if v}
